@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Penny",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "penny", targets: ["penny"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+        .target(name: "PennyCore"),
+        .target(name: "PennyImport", dependencies: ["PennyCore", "CLibCSV", "CLibXML2"]),
+        .target(name: "PennyRules", dependencies: ["PennyCore"]),
+        .target(name: "PennyRoundUp", dependencies: ["PennyCore"]),
+        .target(name: "PennyLedger", dependencies: ["PennyCore"]),
+        .target(name: "PennyReport", dependencies: ["PennyCore", "PennyLedger"]),
+        .executableTarget(
+            name: "penny",
+            dependencies: [
+                "PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PennyCoreTests", dependencies: ["PennyCore"]),
+        .testTarget(
+            name: "PennyImportTests", dependencies: ["PennyImport", "PennyCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore"]),
+        .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore"]),
+        .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore"]),
+        .testTarget(
+            name: "pennyTests", dependencies: ["penny"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

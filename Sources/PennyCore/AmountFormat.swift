@@ -1,0 +1,19 @@
+/// How a source writes numbers: which character marks decimals and which groups thousands.
+public struct AmountFormat: Hashable, Sendable {
+    /// The decimal mark, `.` or `,`.
+    public var decimalMark: Character
+    /// The thousands separator (`,`, `.`, space or `'`), or nil when the source never groups.
+    public var thousandsSeparator: Character?
+
+    /// Makes a format; the separator defaults to the mark's usual partner (`.` with `,`, `,` with `.`).
+    public init(decimalMark: Character = ".", thousandsSeparator: Character?? = .none) {
+        self.decimalMark = decimalMark
+        switch thousandsSeparator {
+        case .some(let explicit): self.thousandsSeparator = explicit
+        case .none: self.thousandsSeparator = decimalMark == "," ? "." : ","
+        }
+    }
+
+    /// `1,234.56`: the format of rules files, OFX, CAMT and JSON.
+    public static let standard = AmountFormat(decimalMark: ".", thousandsSeparator: .some(nil))
+}

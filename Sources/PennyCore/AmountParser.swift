@@ -1,0 +1,234 @@
+/// A strict parser from the many ways banks write amounts to exact minor units.
+///
+/// Accepts `1.234,56`, `-1,234.56`, `(12.00)`, `12.00-`, `1 234,56`, `+5`, `$120`,
+/// `- $21.59`, `£500.00`, `€ 3,50`, and rejects anything it cannot read exactly:
+/// stray characters, two signs, misplaced group separators, or more decimals than the
+/// currency has (unless the extra digits are zeros, as in `-30.000` for EUR).
+public enum AmountParser {
+    /// Parses `text` into minor units of a currency with `exponent` decimals.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func parse(
+        _ text: some StringProtocol, format: AmountFormat, exponent: Int
+    ) throws(AmountError) -> Int64 {
+        var scanner = AmountScanner(bytes: Array(text.utf8), format: format)
+        return try scanner.parse(exponent: exponent)
+    }
+}
+
+/// Why an amount could not be read, and where in its text (0-based byte offset).
+public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A sentence for a person, without the location.
+    public let reason: String
+    /// Offset of the offending character within the amount text.
+    public let offset: Int
+
+    /// Makes an error.
+    public init(_ reason: String, at offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// The state of one parse: a cursor over the bytes between the sign and symbol wrappers.
+private struct AmountScanner {
+    let bytes: [UInt8]
+    let decimalMark: UInt8
+    let groupSeparator: UInt8?
+    var start = 0
+    var end: Int
+    var isNegative = false
+    var sawSign = false
+
+    init(bytes: [UInt8], format: AmountFormat) {
+        self.bytes = bytes
+        self.decimalMark = format.decimalMark.asciiValue ?? UInt8(ascii: ".")
+        self.groupSeparator = format.thousandsSeparator?.asciiValue
+        self.end = bytes.count
+    }
+
+    mutating func parse(exponent: Int) throws(AmountError) -> Int64 {
+        trimSpaces()
+        guard start < end else { throw AmountError("empty amount", at: 0) }
+        if bytes[start] == UInt8(ascii: "("), bytes[end - 1] == UInt8(ascii: ")") {
+            isNegative = true
+            sawSign = true
+            start += 1
+            end -= 1
+            trimSpaces()
+        }
+        try stripPrefix()
+        try stripSuffix()
+        guard start < end else { throw AmountError("no digits in amount", at: start) }
+        return try digits(exponent: exponent)
+    }
+
+    /// Leading sign and currency symbol, in either order: `-$5`, `$-5`, `- $ 5`.
+    mutating func stripPrefix() throws(AmountError) {
+        var progressed = true
+        while progressed, start < end {
+            progressed = false
+            if let sign = signAt(start) {
+                try takeSign(sign.negative, at: start)
+                start += sign.length
+                progressed = true
+            } else if let symbol = currencySymbolLength(at: start) {
+                start += symbol
+                progressed = true
+            }
+            trimSpaces()
+        }
+    }
+
+    /// Trailing currency symbol and sign: `12.00-`, `5,00 €`, `3.50+`.
+    mutating func stripSuffix() throws(AmountError) {
+        var progressed = true
+        while progressed, start < end {
+            progressed = false
+            let last = bytes[end - 1]
+            if last == UInt8(ascii: "-") || last == UInt8(ascii: "+") {
+                try takeSign(last == UInt8(ascii: "-"), at: end - 1)
+                end -= 1
+                progressed = true
+            } else if let symbolStart = currencySymbolStart(endingAt: end) {
+                end = symbolStart
+                progressed = true
+            }
+            trimSpaces()
+        }
+    }
+
+    mutating func takeSign(_ negative: Bool, at offset: Int) throws(AmountError) {
+        if sawSign { throw AmountError("more than one sign in amount", at: offset) }
+        sawSign = true
+        isNegative = negative
+    }
+
+    /// `-`, `+` or U+2212 MINUS SIGN.
+    func signAt(_ i: Int) -> (negative: Bool, length: Int)? {
+        switch bytes[i] {
+        case UInt8(ascii: "-"): return (true, 1)
+        case UInt8(ascii: "+"): return (false, 1)
+        case 0xE2 where i + 2 < end && bytes[i + 1] == 0x88 && bytes[i + 2] == 0x92: return (true, 3)
+        default: return nil
+        }
+    }
+
+    /// `$`, `£`, `€`, `¥` in UTF-8.
+    func currencySymbolLength(at i: Int) -> Int? {
+        for symbol in Self.symbols where i + symbol.count <= end {
+            if bytes[i..<(i + symbol.count)].elementsEqual(symbol) { return symbol.count }
+        }
+        return nil
+    }
+
+    func currencySymbolStart(endingAt e: Int) -> Int? {
+        for symbol in Self.symbols where e - symbol.count >= start {
+            if bytes[(e - symbol.count)..<e].elementsEqual(symbol) { return e - symbol.count }
+        }
+        return nil
+    }
+
+    static let symbols: [[UInt8]] = [Array("$".utf8), Array("£".utf8), Array("€".utf8), Array("¥".utf8)]
+
+    mutating func trimSpaces() {
+        while start < end, let n = spaceLength(at: start) { start += n }
+        while start < end, let n = spaceLength(endingAt: end) { end -= n }
+    }
+
+    /// ASCII space or tab, NO-BREAK SPACE (C2 A0), NARROW NO-BREAK SPACE (E2 80 AF).
+    func spaceLength(at i: Int) -> Int? {
+        let b = bytes[i]
+        if b == 0x20 || b == 0x09 { return 1 }
+        if b == 0xC2, i + 1 < end, bytes[i + 1] == 0xA0 { return 2 }
+        if b == 0xE2, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0xAF { return 3 }
+        return nil
+    }
+
+    func spaceLength(endingAt e: Int) -> Int? {
+        let b = bytes[e - 1]
+        if b == 0x20 || b == 0x09 { return 1 }
+        if b == 0xA0, e - 2 >= start, bytes[e - 2] == 0xC2 { return 2 }
+        if b == 0xAF, e - 3 >= start, bytes[e - 3] == 0xE2, bytes[e - 2] == 0x80 { return 3 }
+        return nil
+    }
+
+    /// The number itself: groups, one decimal mark, digits.
+    func digits(exponent: Int) throws(AmountError) -> Int64 {
+        var value: Int64 = 0
+        var fractionDigits = 0
+        var inFraction = false
+        var sawDigit = false
+        var groupLength = 0
+        var sawGroupSeparator = false
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b >= 0x30 && b <= 0x39 {
+                sawDigit = true
+                let digit = Int64(b - 0x30)
+                if inFraction {
+                    fractionDigits += 1
+                    if fractionDigits > exponent {
+                        guard digit == 0 else {
+                            throw AmountError(
+                                "amount has more than \(exponent) decimal\(exponent == 1 ? "" : "s")", at: i)
+                        }
+                        i += 1
+                        continue
+                    }
+                } else {
+                    groupLength += 1
+                    if sawGroupSeparator && groupLength > 3 {
+                        throw AmountError("thousands separator in the wrong place", at: i)
+                    }
+                }
+                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                let (next, o2) = times10.addingReportingOverflow(digit)
+                if o1 || o2 { throw AmountError("amount too large", at: i) }
+                value = next
+            } else if b == decimalMark {
+                if inFraction { throw AmountError("more than one decimal mark in amount", at: i) }
+                if sawGroupSeparator && groupLength != 3 {
+                    throw AmountError("thousands separator in the wrong place", at: i)
+                }
+                inFraction = true
+            } else if let separatorLength = groupSeparatorLength(at: i) {
+                if inFraction || !sawDigit || (sawGroupSeparator && groupLength != 3)
+                    || (!sawGroupSeparator && groupLength > 3)
+                {
+                    throw AmountError("thousands separator in the wrong place", at: i)
+                }
+                sawGroupSeparator = true
+                groupLength = 0
+                i += separatorLength
+                continue
+            } else {
+                throw AmountError("unexpected character in amount", at: i)
+            }
+            i += 1
+        }
+        guard sawDigit else { throw AmountError("no digits in amount", at: start) }
+        if sawGroupSeparator && !inFraction && groupLength != 3 {
+            throw AmountError("thousands separator in the wrong place", at: end - 1)
+        }
+        var scaled = value
+        for _ in fractionDigits..<max(fractionDigits, exponent) {
+            let (times10, overflow) = scaled.multipliedReportingOverflow(by: 10)
+            if overflow { throw AmountError("amount too large", at: start) }
+            scaled = times10
+        }
+        return isNegative ? -scaled : scaled
+    }
+
+    /// The configured separator; a space separator also accepts the no-break spaces.
+    func groupSeparatorLength(at i: Int) -> Int? {
+        guard let separator = groupSeparator else { return nil }
+        if bytes[i] == separator { return 1 }
+        if separator == 0x20 { return spaceLength(at: i) }
+        return nil
+    }
+}

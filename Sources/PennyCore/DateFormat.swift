@@ -1,0 +1,102 @@
+/// A strict date pattern in strftime notation, compiled once and applied to many fields.
+///
+/// Supported: `%Y` (4 digits), `%y` (2 digits, 20YY), `%m` and `%d` (1 or 2 digits),
+/// `%b` (English month name, abbreviated or full, any case), `%H` `%M` `%S` (digits,
+/// read and ignored: Penny keeps dates as written), `%%`, and literal characters.
+/// The whole field must match.
+public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
+    private enum Token: Hashable, Sendable {
+        case year4, year2, month, day, monthName, ignoredNumber, literal(UInt8)
+    }
+
+    private let tokens: [Token]
+    /// The pattern as written, e.g. `%d-%m-%Y`.
+    public let pattern: String
+
+    /// Compiles a pattern, or nil when it uses an unknown `%` code or lacks year, month or day.
+    public init?(_ pattern: String) {
+        var tokens: [Token] = []
+        var bytes = Array(pattern.utf8).makeIterator()
+        while let b = bytes.next() {
+            guard b == UInt8(ascii: "%") else {
+                tokens.append(.literal(b))
+                continue
+            }
+            switch bytes.next() {
+            case UInt8(ascii: "Y"): tokens.append(.year4)
+            case UInt8(ascii: "y"): tokens.append(.year2)
+            case UInt8(ascii: "m"): tokens.append(.month)
+            case UInt8(ascii: "d"), UInt8(ascii: "e"): tokens.append(.day)
+            case UInt8(ascii: "b"), UInt8(ascii: "B"): tokens.append(.monthName)
+            case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"): tokens.append(.ignoredNumber)
+            case UInt8(ascii: "%"): tokens.append(.literal(UInt8(ascii: "%")))
+            default: return nil
+            }
+        }
+        let hasYear = tokens.contains(.year4) || tokens.contains(.year2)
+        let hasMonth = tokens.contains(.month) || tokens.contains(.monthName)
+        guard hasYear, hasMonth, tokens.contains(.day) else { return nil }
+        self.tokens = tokens
+        self.pattern = pattern
+    }
+
+    /// ISO `%Y-%m-%d`.
+    public static let iso = DateFormat("%Y-%m-%d")!
+
+    /// The pattern.
+    public var description: String { pattern }
+
+    private static let monthNames = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
+
+    /// Reads a date; nil when the text does not follow the pattern or the date does not exist.
+    public func parse(_ text: some StringProtocol) -> LocalDate? {
+        let b = Array(text.utf8)
+        var i = 0
+        while i < b.count, b[i] == 0x20 { i += 1 }
+        var end = b.count
+        while end > i, b[end - 1] == 0x20 { end -= 1 }
+        var year = 0, month = 0, day = 0
+        func digits(min: Int, max: Int) -> Int? {
+            var value = 0, count = 0
+            while i < end, count < max, b[i] >= 0x30, b[i] <= 0x39 {
+                value = value * 10 + Int(b[i] - 0x30)
+                i += 1
+                count += 1
+            }
+            return count >= min ? value : nil
+        }
+        for token in tokens {
+            switch token {
+            case .year4: guard let v = digits(min: 4, max: 4) else { return nil }; year = v
+            case .year2: guard let v = digits(min: 2, max: 2) else { return nil }; year = 2000 + v
+            case .month: guard let v = digits(min: 1, max: 2) else { return nil }; month = v
+            case .day: guard let v = digits(min: 1, max: 2) else { return nil }; day = v
+            case .ignoredNumber: guard digits(min: 1, max: 2) != nil else { return nil }
+            case .literal(let c): guard i < end, b[i] == c else { return nil }; i += 1
+            case .monthName:
+                var letters: [UInt8] = []
+                while i < end, (b[i] | 0x20) >= 0x61, (b[i] | 0x20) <= 0x7A {
+                    letters.append(b[i] | 0x20)
+                    i += 1
+                }
+                guard letters.count >= 3, let index = Self.monthName(letters) else { return nil }
+                month = index
+            }
+        }
+        guard i == end else { return nil }
+        return LocalDate(year: year, month: month, day: day)
+    }
+
+    private static func monthName(_ letters: [UInt8]) -> Int? {
+        let word = String(decoding: letters, as: UTF8.self)
+        let full = [
+            "january", "february", "march", "april", "may", "june", "july", "august",
+            "september", "october", "november", "december",
+        ]
+        if letters.count == 3 { return monthNames.firstIndex(of: word).map { $0 + 1 } }
+        if word == "sept" { return 9 }
+        return full.firstIndex(of: word).map { $0 + 1 }
+    }
+}

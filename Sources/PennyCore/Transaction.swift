@@ -1,0 +1,93 @@
+/// One movement of money on a statement, as a reader found it, before categorization.
+public struct Transaction: Sendable {
+    /// The booking date as written in the file.
+    public var date: LocalDate
+    /// The amount; negative leaves the account.
+    public var amount: Money
+    /// The bank's text: CSV description columns, OFX NAME, CAMT remittance text.
+    public var description: String
+    /// The payee when the source names one separately.
+    public var payee: String?
+    /// A free-text memo.
+    public var memo: String?
+    /// The other party's name.
+    public var counterpartyName: String?
+    /// The other party's IBAN.
+    public var counterpartyIBAN: String?
+    /// The bank's own id for the transaction (FITID, AcctSvcrRef, CSV id column).
+    public var bankID: String?
+    /// The bank's transaction type (OFX TRNTYPE, CSV type column).
+    public var type: String?
+    /// True for pending (not yet booked) items, which Penny skips by default.
+    public var isPending: Bool
+    /// The running balance after this transaction, when the statement gives one.
+    public var balance: Money?
+    /// Where the transaction was read.
+    public var location: SourceLocation
+
+    /// Makes a transaction; only date, amount, description and location are required.
+    public init(
+        date: LocalDate, amount: Money, description: String, location: SourceLocation,
+        payee: String? = nil, memo: String? = nil, counterpartyName: String? = nil,
+        counterpartyIBAN: String? = nil, bankID: String? = nil, type: String? = nil,
+        isPending: Bool = false, balance: Money? = nil
+    ) {
+        self.date = date
+        self.amount = amount
+        self.description = description
+        self.location = location
+        self.payee = payee
+        self.memo = memo
+        self.counterpartyName = counterpartyName
+        self.counterpartyIBAN = counterpartyIBAN
+        self.bankID = bankID
+        self.type = type
+        self.isPending = isPending
+        self.balance = balance
+    }
+}
+
+/// The header of one statement inside a file: whose account, which currency, balances.
+public struct StatementHeader: Sendable {
+    /// The own-account identifier the file carries (IBAN, ACCTID, `*1234`), if any.
+    public var accountIdentifier: String?
+    /// An own account the reader already knows (a CSV profile names it), if any.
+    public var accountName: String?
+    /// The statement currency.
+    public var currency: Currency
+    /// Where the statement starts.
+    public var location: SourceLocation
+
+    /// Makes a header.
+    public init(accountIdentifier: String?, accountName: String?, currency: Currency, location: SourceLocation) {
+        self.accountIdentifier = accountIdentifier
+        self.accountName = accountName
+        self.currency = currency
+        self.location = location
+    }
+}
+
+/// What a reader emits, in file order: a header, then that statement's transactions.
+public enum StatementEvent: Sendable {
+    /// A new statement begins.
+    case statement(StatementHeader)
+    /// A transaction of the current statement.
+    case transaction(Transaction)
+}
+
+/// How a transaction was categorized: the category account and which rule decided.
+public struct Categorization: Sendable, Equatable {
+    /// The other posting's account, e.g. `expenses:food:groceries`.
+    public var category: String
+    /// A cleaner payee name set by the rule.
+    public var payee: String?
+    /// The rule that decided; nil when the default category for the sign applied.
+    public var ruleName: String?
+
+    /// Makes a categorization.
+    public init(category: String, payee: String? = nil, ruleName: String? = nil) {
+        self.category = category
+        self.payee = payee
+        self.ruleName = ruleName
+    }
+}

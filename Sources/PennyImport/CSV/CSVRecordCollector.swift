@@ -1,0 +1,72 @@
+import PennyCore
+
+/// Gathers libcsv's fields into records and counts physical lines.
+///
+/// Fields live in one reused byte buffer, so a record costs no allocation once the
+/// buffer has grown to the longest record.
+final class CSVRecordCollector {
+    /// The file name used in locations.
+    let fileName: String
+    /// Called for each non-empty record; throwing stops the parse.
+    private let onRecord: (CSVRecord) throws(PennyError) -> Void
+
+    private var bytes: [UInt8] = []
+    private var fieldEnds: [Int] = []
+    private var newlinesInRecord = 0
+    private var lastTerminator: Int32 = -1
+    private var storedError: PennyError?
+    /// The line the record being read started on.
+    private(set) var recordStartLine = 1
+
+    init(fileName: String, onRecord: @escaping (CSVRecord) throws(PennyError) -> Void) {
+        self.fileName = fileName
+        self.onRecord = onRecord
+    }
+
+    func appendField(_ field: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: field)
+        fieldEnds.append(bytes.count)
+        for b in field where b == 0x0A { newlinesInRecord += 1 }
+    }
+
+    func endRecord(terminator: Int32) {
+        defer { lastTerminator = terminator }
+        if fieldEnds.isEmpty {
+            // A bare line end: the LF of a CRLF pair adds no line.
+            if !(terminator == 0x0A && lastTerminator == 0x0D) { recordStartLine += 1 }
+            return
+        }
+        let record = CSVRecord(bytes: bytes, fieldEnds: fieldEnds, line: recordStartLine)
+        if storedError == nil {
+            do throws(PennyError) { try onRecord(record) } catch { storedError = error }
+        }
+        recordStartLine += newlinesInRecord + 1
+        newlinesInRecord = 0
+        bytes.removeAll(keepingCapacity: true)
+        fieldEnds.removeAll(keepingCapacity: true)
+    }
+
+    func rethrowStoredError() throws(PennyError) {
+        if let storedError { throw storedError }
+    }
+}
+
+/// One CSV record: its raw field bytes and the physical line it starts on.
+struct CSVRecord {
+    let bytes: [UInt8]
+    let fieldEnds: [Int]
+    /// The 1-based line the record starts on.
+    let line: Int
+
+    /// How many fields the record has.
+    var count: Int { fieldEnds.count }
+
+    /// The raw bytes of field `index` (0-based).
+    func field(_ index: Int) -> ArraySlice<UInt8> {
+        let start = index == 0 ? 0 : fieldEnds[index - 1]
+        return bytes[start..<fieldEnds[index]]
+    }
+
+    /// True when every field is empty or white space.
+    var isBlank: Bool { bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+}

@@ -1,0 +1,213 @@
+import PennyCore
+
+/// Turns CSV records into transactions with a profile's column map.
+///
+/// The first `header-lines` lines are the header; the last record among them names the
+/// columns, so `date "Data Mov."` finds its index once. Locations use the record's first
+/// line and the 1-based field number as the column.
+struct CSVRowMapper {
+    let profile: CSVProfile
+    let fileName: String
+    let currency: Currency
+    private let decoder: TextDecoder
+    private var headerNames: [String] = []
+    private var columns: ResolvedColumns?
+
+    init(profile: CSVProfile, fileName: String, currency: Currency) {
+        self.profile = profile
+        self.fileName = fileName
+        self.currency = currency
+        self.decoder = TextDecoder(encoding: profile.encoding)
+    }
+
+    /// The record's transaction, or nil for header and blank records.
+    mutating func map(_ record: CSVRecord) throws(PennyError) -> Transaction? {
+        if record.line <= profile.headerLines {
+            if !record.isBlank {
+                headerNames = []
+                for i in 0..<record.count { headerNames.append(try text(record, i)) }
+            }
+            return nil
+        }
+        if record.isBlank { return nil }
+        try checkWidth(record)
+        let columns = try resolvedColumns(line: record.line)
+        return try transaction(record, columns)
+    }
+
+    /// A row with more non-empty fields than the header was split wrongly (an unquoted
+    /// delimiter inside a value): reading it by position would shift every column.
+    private func checkWidth(_ record: CSVRecord) throws(PennyError) {
+        guard !headerNames.isEmpty, record.count > headerNames.count else { return }
+        let extra = (headerNames.count..<record.count).filter { !record.field($0).allSatisfy { $0 == 0x20 } }
+        guard let first = extra.first else { return }
+        throw .badInput(
+            "row has \(record.count) fields but the header has \(headerNames.count); is a value with a '\(Character(UnicodeScalar(profile.delimiter)))' missing its quotes?",
+            at: SourceLocation(file: fileName, line: record.line, column: first + 1), excerpt: excerpt(record))
+    }
+
+    private mutating func resolvedColumns(line: Int) throws(PennyError) -> ResolvedColumns {
+        if let columns { return columns }
+        let resolved = try ResolvedColumns(profile: profile, headerNames: headerNames, fileName: fileName)
+        columns = resolved
+        return resolved
+    }
+
+    private func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {
+        let location = SourceLocation(file: fileName, line: record.line)
+        let dateText = try field(record, c.date, "date")
+        guard let date = profile.dateFormat.parse(dateText) else {
+            throw .badInput("cannot read date '\(dateText)' with format \(profile.dateFormat)", at: location.at(column: c.date + 1), excerpt: excerpt(record))
+        }
+        var rowCurrency = currency
+        if let i = c.currency {
+            let code = try field(record, i, "currency")
+            guard let currency = Currency(code: code.trimmingSpaces) else {
+                throw .badInput("unknown currency code '\(code)'", at: location.at(column: i + 1), excerpt: excerpt(record))
+            }
+            rowCurrency = currency
+        }
+        var amount = try self.amount(record, c, rowCurrency, location)
+        if profile.negate { amount = -amount }
+        var parts: [String] = []
+        for i in c.description {
+            let part = try field(record, i, "description").trimmingSpaces
+            if !part.isEmpty { parts.append(part) }
+        }
+        var balance: Money?
+        if let i = c.balance {
+            let text = try field(record, i, "balance")
+            if !text.trimmingSpaces.isEmpty {
+                balance = Money(minorUnits: try parseAmount(text, record, i, rowCurrency), currency: rowCurrency)
+            }
+        }
+        return Transaction(
+            date: date, amount: Money(minorUnits: amount, currency: rowCurrency),
+            description: parts.joined(separator: " ").replacingNewlines, location: location,
+            payee: try optionalText(record, c.payee), memo: try optionalText(record, c.memo),
+            bankID: try optionalText(record, c.id), balance: balance)
+    }
+
+    private func amount(_ record: CSVRecord, _ c: ResolvedColumns, _ currency: Currency, _ location: SourceLocation) throws(PennyError) -> Int64 {
+        switch c.amount {
+        case .signed(let i):
+            let text = try field(record, i, "amount")
+            if text.trimmingSpaces.isEmpty {
+                throw .badInput("empty amount", at: location.at(column: i + 1), excerpt: excerpt(record))
+            }
+            return try parseAmount(text, record, i, currency)
+        case .debitCredit(let debitIndex, let creditIndex):
+            let debitText = try field(record, debitIndex, "debit").trimmingSpaces
+            let creditText = try field(record, creditIndex, "credit").trimmingSpaces
+            if debitText.isEmpty && creditText.isEmpty {
+                throw .badInput("both debit and credit are empty", at: location.at(column: debitIndex + 1), excerpt: excerpt(record))
+            }
+            let debit = debitText.isEmpty ? 0 : try parseAmount(debitText, record, debitIndex, currency)
+            let credit = creditText.isEmpty ? 0 : try parseAmount(creditText, record, creditIndex, currency)
+            // Debits are money out whether the bank writes them as 12.00 or -12.00.
+            return credit - (debit < 0 ? -debit : debit)
+        }
+    }
+
+    private func parseAmount(_ text: String, _ record: CSVRecord, _ index: Int, _ currency: Currency) throws(PennyError) -> Int64 {
+        do {
+            return try AmountParser.parse(text, format: profile.amountFormat, exponent: currency.exponent)
+        } catch {
+            throw .badInput(
+                "cannot read amount '\(text)': \(error.reason) (decimal mark '\(profile.amountFormat.decimalMark)')",
+                at: SourceLocation(file: fileName, line: record.line, column: index + 1), excerpt: excerpt(record))
+        }
+    }
+
+    private func optionalText(_ record: CSVRecord, _ index: Int?) throws(PennyError) -> String? {
+        guard let index, index < record.count else { return nil }
+        let value = try text(record, index).trimmingSpaces
+        return value.isEmpty ? nil : value
+    }
+
+    private func field(_ record: CSVRecord, _ index: Int, _ role: String) throws(PennyError) -> String {
+        guard index < record.count else {
+            throw .badInput(
+                "row has \(record.count) field\(record.count == 1 ? "" : "s"); the \(role) column \(index + 1) is missing",
+                at: SourceLocation(file: fileName, line: record.line, column: record.count), excerpt: excerpt(record))
+        }
+        return try text(record, index)
+    }
+
+    private func text(_ record: CSVRecord, _ index: Int) throws(PennyError) -> String {
+        guard let text = decoder.decode(record.field(index)) else {
+            throw .badInput(
+                "field is not valid \(profile.encoding.rawValue); set 'encoding' in csv profile '\(profile.name)' (latin1, windows-1252, utf-16)",
+                at: SourceLocation(file: fileName, line: record.line, column: index + 1))
+        }
+        return text
+    }
+
+    private func excerpt(_ record: CSVRecord) -> String {
+        (0..<record.count).map { decoder.decode(record.field($0)) ?? "?" }
+            .joined(separator: String(UnicodeScalar(profile.delimiter)))
+            .replacingNewlines
+    }
+}
+
+/// A profile's columns as 0-based indices, resolved once against the header.
+struct ResolvedColumns {
+    enum Amount { case signed(Int), debitCredit(Int, Int) }
+
+    let date: Int
+    let description: [Int]
+    let amount: Amount
+    let balance: Int?
+    let id: Int?
+    let currency: Int?
+    let payee: Int?
+    let memo: Int?
+
+    init(profile: CSVProfile, headerNames: [String], fileName: String) throws(PennyError) {
+        let folded = headerNames.map { TextKey.fold($0) }
+        func index(_ column: CSVProfile.Column) throws(PennyError) -> Int {
+            switch column {
+            case .index(let i): return i - 1
+            case .header(let name):
+                if let i = folded.firstIndex(of: TextKey.fold(name)) { return i }
+                let known = headerNames.isEmpty ? "the file has no header line (header-lines 0?)" : "the header has " + headerNames.map { "\"\($0)\"" }.joined(separator: ", ")
+                throw .badInput("csv profile '\(profile.name)': no column named \"\(name)\"; \(known)", at: SourceLocation(file: fileName, line: max(1, profile.headerLines)))
+            }
+        }
+        guard let dateColumn = profile.dateColumn, let amountColumns = profile.amount else {
+            throw .configuration("csv profile '\(profile.name)' needs a 'date' and an 'amount' (or 'debit' and 'credit') line", at: profile.location)
+        }
+        date = try index(dateColumn)
+        var description: [Int] = []
+        for column in profile.descriptionColumns { description.append(try index(column)) }
+        self.description = description
+        switch amountColumns {
+        case .signed(let column): amount = .signed(try index(column))
+        case .debitCredit(let debit, let credit): amount = .debitCredit(try index(debit), try index(credit))
+        }
+        func optionalIndex(_ column: CSVProfile.Column?) throws(PennyError) -> Int? {
+            guard let column else { return nil }
+            return try index(column)
+        }
+        balance = try optionalIndex(profile.balanceColumn)
+        id = try optionalIndex(profile.idColumn)
+        currency = try optionalIndex(profile.currencyColumn)
+        payee = try optionalIndex(profile.payeeColumn)
+        memo = try optionalIndex(profile.memoColumn)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line ends.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
+    /// Line ends shown as spaces, for one-line excerpts.
+    var replacingNewlines: String {
+        String(map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 })
+    }
+}

@@ -1,0 +1,58 @@
+internal import CLibCSV
+import PennyCore
+
+/// One libcsv parser, owned by this object and freed in `deinit`.
+///
+/// Bytes go in with `feed`; complete records come out through `collector`, with the
+/// physical line each record starts on. libcsv keeps only the current field in memory.
+final class LibCSVParser {
+    private var parser = csv_parser()
+    let collector: CSVRecordCollector
+
+    /// Sets up a strict parser (bad quoting is an error) that reports every line end.
+    init(delimiter: UInt8, collector: CSVRecordCollector) throws(PennyError) {
+        self.collector = collector
+        let options = UInt8(CSV_STRICT | CSV_REPALL_NL | CSV_STRICT_FINI)
+        guard csv_init(&parser, options) == 0 else {
+            throw .badInput("cannot start the CSV parser (out of memory)")
+        }
+        csv_set_delim(&parser, delimiter)
+    }
+
+    deinit { csv_free(&parser) }
+
+    /// Parses a chunk; records completed by it are handed to the collector.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws(PennyError) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        let consumed = csv_parse(&parser, base, bytes.count, fieldCallback, recordCallback, context)
+        try collector.rethrowStoredError()
+        if consumed != bytes.count { throw parseError() }
+    }
+
+    /// Ends the input: a last record without a line end is completed, an open quote is an error.
+    func finish() throws(PennyError) {
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        let status = csv_fini(&parser, fieldCallback, recordCallback, context)
+        try collector.rethrowStoredError()
+        if status != 0 { throw parseError() }
+    }
+
+    private func parseError() -> PennyError {
+        let code = csv_error(&parser)
+        let reason = code == CSV_EPARSE
+            ? "malformed CSV: a quoted field is not closed, or a quote is followed by text other than a delimiter"
+            : String(cString: csv_strerror(code))
+        return .badInput(reason, at: SourceLocation(file: collector.fileName, line: collector.recordStartLine))
+    }
+}
+
+private func fieldCallback(_ field: UnsafeMutableRawPointer?, _ length: Int, _ context: UnsafeMutableRawPointer?) {
+    let collector = Unmanaged<CSVRecordCollector>.fromOpaque(context!).takeUnretainedValue()
+    collector.appendField(UnsafeRawBufferPointer(start: field, count: length))
+}
+
+private func recordCallback(_ terminator: Int32, _ context: UnsafeMutableRawPointer?) {
+    let collector = Unmanaged<CSVRecordCollector>.fromOpaque(context!).takeUnretainedValue()
+    collector.endRecord(terminator: terminator)
+}

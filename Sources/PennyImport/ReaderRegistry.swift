@@ -1,0 +1,48 @@
+public import PennyCore
+
+/// The list of statement readers and the choice of one for a file.
+public struct ReaderRegistry: Sendable {
+    /// The readers, tried in order.
+    public let readers: [any StatementReader]
+
+    /// Makes a registry from readers.
+    public init(readers: [any StatementReader]) {
+        self.readers = readers
+    }
+
+    /// Every reader Penny has.
+    public static let standard = ReaderRegistry(readers: [CSVReader()])
+
+    /// The reader for `probe`: the forced format's, or the one reader that recognizes it.
+    ///
+    /// A file no reader claims, or that two claim, is rejected with what was tried.
+    public func reader(
+        for probe: FileProbe, forcedFormat: StatementFormat?, configuration: ReaderConfiguration,
+        displayName: String
+    ) throws(PennyError) -> any StatementReader {
+        if let forcedFormat {
+            guard let reader = readers.first(where: { $0.format == forcedFormat }) else {
+                throw .configuration("format '\(forcedFormat.rawValue)' is not supported yet", at: SourceLocation(file: displayName))
+            }
+            return reader
+        }
+        let claims = readers.filter { $0.recognizes(probe, configuration: configuration) }
+        if claims.count == 1 { return claims[0] }
+        if claims.count > 1 {
+            let names = claims.map(\.format.rawValue).joined(separator: ", ")
+            throw .badInput("several formats claim this file (\(names)); choose one with --format", at: SourceLocation(file: displayName))
+        }
+        if looksLikeCSV(probe) {
+            let tried = configuration.csvProfiles.map(\.name)
+            let list = tried.isEmpty ? "no csv profiles are declared" : "tried csv profiles: " + tried.joined(separator: ", ")
+            throw .badInput("no csv profile matches this file (\(list)); add a 'csv' block with 'match-file' or 'match-header'", at: SourceLocation(file: displayName))
+        }
+        let tried = readers.map(\.format.rawValue).joined(separator: ", ")
+        throw .badInput("unrecognized statement format (tried \(tried))", at: SourceLocation(file: displayName))
+    }
+
+    private func looksLikeCSV(_ probe: FileProbe) -> Bool {
+        let name = probe.fileName.lowercased()
+        return name.hasSuffix(".csv") || name.hasSuffix(".txt") || name.hasSuffix(".tsv")
+    }
+}

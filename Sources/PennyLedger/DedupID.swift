@@ -1,0 +1,100 @@
+public import PennyCore
+
+/// The stable id that makes import idempotent, scoped to the own account (SPEC §8).
+///
+/// Built from the bank's id plus the amount where the file has a usable id, else from
+/// date, amount, folded description and an occurrence number, so two identical coffees
+/// on one day stay two. Written as 16 hex digits in an `id:` tag.
+public struct DedupID: Hashable, Sendable, CustomStringConvertible {
+    /// The 64-bit hash.
+    public let value: UInt64
+
+    /// Wraps a hash value.
+    public init(value: UInt64) { self.value = value }
+
+    /// Reads 16 hex digits.
+    public init?(hex: some StringProtocol) {
+        guard hex.utf8.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
+        self.value = value
+    }
+
+    /// From the bank's transaction id, scoped to account and amount.
+    public static func bank(account: String, bankID: String, amount: Money) -> DedupID {
+        var hash = StableHash()
+        hash.combine("bank")
+        hash.combine(account)
+        hash.combine(bankID)
+        hash.combine(amount.minorUnits)
+        hash.combine(amount.currency.code)
+        return DedupID(value: hash.value)
+    }
+
+    /// The content key of a transaction without a usable bank id (before the occurrence).
+    public static func contentKey(account: String, date: LocalDate, amount: Money, description: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine("content")
+        hash.combine(account)
+        hash.combine(date.description)
+        hash.combine(amount.minorUnits)
+        hash.combine(amount.currency.code)
+        hash.combine(TextKey.fold(description))
+        return hash.value
+    }
+
+    /// From a content key and the 1-based occurrence of that key in the file.
+    public static func content(key: UInt64, occurrence: Int) -> DedupID {
+        var hash = StableHash()
+        hash.combine(StableHash.hex(key))
+        hash.combine(Int64(occurrence))
+        return DedupID(value: hash.value)
+    }
+
+    /// The id of an account's opening balance.
+    public static func opening(account: String) -> DedupID {
+        var hash = StableHash()
+        hash.combine("opening")
+        hash.combine(account)
+        return DedupID(value: hash.value)
+    }
+
+    /// 16 hex digits.
+    public var description: String { StableHash.hex(value) }
+}
+
+/// Assigns dedup ids to one file's transactions in file order.
+///
+/// Bank ids that are blank or repeat within the file are not usable; the caller learns of
+/// repeats from `repeatedBankIDs` after a pass and re-runs the file with them known.
+public struct DedupIDAssigner: Sendable {
+    private let knownRepeats: Set<UInt64>
+    private var seenBankIDs: Set<UInt64> = []
+    private var occurrences: [UInt64: Int] = [:]
+    /// Bank ids seen more than once so far (as hashes of account and id).
+    public private(set) var repeatedBankIDs: Set<UInt64> = []
+
+    /// Makes an assigner that already knows which bank ids repeat in the file.
+    public init(knownRepeats: Set<UInt64> = []) {
+        self.knownRepeats = knownRepeats
+    }
+
+    /// The id for the next transaction of the file.
+    public mutating func id(account: String, transaction t: Transaction) -> DedupID {
+        if let bankID = t.bankID, !bankID.isEmpty {
+            var hash = StableHash()
+            hash.combine(account)
+            hash.combine(bankID)
+            let key = hash.value
+            if !seenBankIDs.insert(key).inserted { repeatedBankIDs.insert(key) }
+            if !knownRepeats.contains(key) {
+                return .bank(account: account, bankID: bankID, amount: t.amount)
+            }
+        }
+        let key = DedupID.contentKey(account: account, date: t.date, amount: t.amount, description: t.description)
+        let occurrence = (occurrences[key] ?? 0) + 1
+        occurrences[key] = occurrence
+        return .content(key: key, occurrence: occurrence)
+    }
+
+    /// True when a repeat was found that the assigner did not know of when it started.
+    public var needsRerun: Bool { !repeatedBankIDs.isSubset(of: knownRepeats) }
+}

@@ -1,0 +1,33 @@
+public import PennyCore
+
+/// One transaction as Penny writes it: two postings (own account and category) and tags.
+public struct JournalEntry: Sendable {
+    /// The transaction date.
+    public var date: LocalDate
+    /// The description line: `payee | bank text` when a rule set a payee.
+    public var description: String
+    /// The own account, e.g. `assets:bank:checking`.
+    public var account: String
+    /// The other posting's account, e.g. `expenses:food:groceries`.
+    public var category: String
+    /// The amount on the own account; the category gets the opposite.
+    public var amount: Money
+    /// The stable dedup id.
+    public var id: DedupID
+    /// `file:line` it came from, when it came from a statement.
+    public var source: String?
+    /// The rule that categorized it, when one did.
+    public var rule: String?
+
+    /// Makes an entry.
+    public init(date: LocalDate, description: String, account: String, category: String, amount: Money, id: DedupID, source: String?, rule: String?) {
+        self.date = date
+        self.description = description
+        self.account = account
+        self.category = category
+        self.amount = amount
+        self.id = id
+        self.source = source
+        self.rule = rule
+    }
+}

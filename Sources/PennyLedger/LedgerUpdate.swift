@@ -1,0 +1,189 @@
+import Foundation
+public import PennyCore
+
+/// One atomic change to a ledger: the old text plus appended entries, committed by rename.
+///
+/// The old ledger is copied into a temporary file beside it while its dedup ids are
+/// read; entries are appended; `commit` fsyncs the file, renames it over the ledger and
+/// fsyncs the directory. A run killed at any instant leaves the ledger as before or as
+/// after. A file that fails is rolled back to its mark, so nothing of it is written.
+/// Hold a `LedgerLock` for the whole update.
+public final class LedgerUpdate {
+    /// Where a file's entries start, to roll back to.
+    public struct Mark {
+        fileprivate let offset: Int
+        fileprivate let addedCount: Int
+    }
+
+    private let ledgerPath: String
+    private let temporaryPath: String
+    private let isDryRun: Bool
+    private var descriptor: Int32 = -1
+    private var buffer: [UInt8] = []
+    private var offset = 0
+    private var index: Set<UInt64>
+    private var added: [UInt64] = []
+    private var committed = false
+
+    /// Opens the update: reads the existing ledger's ids and (unless dry-run) copies it.
+    public init(ledgerPath: String, dryRun: Bool) throws(PennyError) {
+        self.ledgerPath = ledgerPath
+        let url = URL(fileURLWithPath: ledgerPath)
+        self.temporaryPath = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
+        self.isDryRun = dryRun
+        self.index = []
+        if !dryRun {
+            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath)") }
+        }
+        var scanner = LedgerIDScanner()
+        if FileManager.default.fileExists(atPath: ledgerPath) {
+            try copyExisting(scanner: &scanner)
+        } else {
+            try write(Array(JournalWriter.header.utf8))
+        }
+        index = scanner.ids
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !committed && !isDryRun { unlink(temporaryPath) }
+    }
+
+    /// True when the ledger (or this update) already has the id.
+    public func contains(_ id: DedupID) -> Bool { index.contains(id.value) }
+
+    /// How many ids the ledger holds.
+    public var count: Int { index.count }
+
+    /// Marks the start of a file's entries.
+    public func mark() -> Mark { Mark(offset: offset + buffer.count, addedCount: added.count) }
+
+    /// Appends an entry unless its id is already present; returns whether it was added.
+    @discardableResult
+    public func append(_ entry: JournalEntry) throws(PennyError) -> Bool {
+        guard index.insert(entry.id.value).inserted else { return false }
+        added.append(entry.id.value)
+        if !isDryRun {
+            buffer.append(contentsOf: JournalWriter.render(entry).utf8)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        return true
+    }
+
+    /// Forgets everything appended since `mark`.
+    public func rollback(to mark: Mark) throws(PennyError) {
+        for id in added[mark.addedCount...] { index.remove(id) }
+        added.removeSubrange(mark.addedCount...)
+        guard !isDryRun else { return }
+        try flush()
+        guard ftruncate(descriptor, off_t(mark.offset)) == 0, lseek(descriptor, off_t(mark.offset), SEEK_SET) >= 0 else {
+            throw unwritable("cannot roll back \(temporaryPath)")
+        }
+        offset = mark.offset
+    }
+
+    /// How many entries this update added.
+    public var addedCount: Int { added.count }
+
+    /// Makes the change durable and visible in one step (no-op for a dry run).
+    public func commit() throws(PennyError) {
+        guard !isDryRun else { return }
+        try flush()
+        var status = stat()
+        if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
+        guard fsync(descriptor) == 0 else { throw unwritable("cannot sync \(temporaryPath)") }
+        close(descriptor)
+        descriptor = -1
+        guard rename(temporaryPath, ledgerPath) == 0 else { throw unwritable("cannot replace the ledger") }
+        committed = true
+        let directory = open(URL(fileURLWithPath: ledgerPath).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    private func copyExisting(scanner: inout LedgerIDScanner) throws(PennyError) {
+        let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw unwritable("cannot read the ledger") }
+        defer { close(input) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var lastByte: UInt8 = 0x0A
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if n < 0 { throw unwritable("cannot read the ledger") }
+            if n == 0 { break }
+            let slice = chunk[0..<n]
+            scanner.scan(slice)
+            lastByte = slice.last!
+            if !isDryRun { try write(slice) }
+        }
+        scanner.finish()
+        if lastByte != 0x0A { try write([0x0A]) }
+    }
+
+    private func write(_ bytes: some Collection<UInt8>) throws(PennyError) {
+        guard !isDryRun else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws(PennyError) {
+        guard !isDryRun, !buffer.isEmpty else { return }
+        var written = 0
+        while written < buffer.count {
+            let n = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if n <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno)))") }
+            written += n
+        }
+        offset += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func unwritable(_ message: String) -> PennyError {
+        PennyError(.ledgerUnavailable, message, at: SourceLocation(file: ledgerPath))
+    }
+}
+
+/// Finds `; id: <16 hex>` tag lines in journal text fed in arbitrary chunks.
+struct LedgerIDScanner {
+    private(set) var ids: Set<UInt64> = []
+    private var line: [UInt8] = []
+
+    mutating func scan(_ bytes: ArraySlice<UInt8>) {
+        for b in bytes {
+            if b == 0x0A {
+                take()
+                line.removeAll(keepingCapacity: true)
+            } else {
+                line.append(b)
+            }
+        }
+    }
+
+    mutating func finish() { take() }
+
+    private mutating func take() {
+        // Fast reject: tag lines are indented and start with "; id:".
+        guard line.count >= 22, line[0] == 0x20 || line[0] == 0x09 else { return }
+        var i = 0
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        let prefix: [UInt8] = Array("; id:".utf8)
+        guard line.count - i >= prefix.count + 16, line[i..<(i + prefix.count)].elementsEqual(prefix) else { return }
+        i += prefix.count
+        while i < line.count, line[i] == 0x20 { i += 1 }
+        guard line.count - i >= 16 else { return }
+        var value: UInt64 = 0
+        for b in line[i..<(i + 16)] {
+            let digit: UInt8
+            switch b {
+            case 0x30...0x39: digit = b - 0x30
+            case 0x61...0x66: digit = b - 0x61 + 10
+            default: return
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        ids.insert(value)
+    }
+}

@@ -1,0 +1,127 @@
+public import PennyCore
+
+/// What importing one file did.
+public struct FileOutcome: Sendable, Equatable {
+    /// Transactions added to the ledger.
+    public var new = 0
+    /// Transactions already in the ledger.
+    public var duplicates = 0
+    /// Pending transactions and ones the rules skip.
+    public var skipped = 0
+    /// New transactions that no rule categorized.
+    public var uncategorized = 0
+
+    /// Zero counts.
+    public init() {}
+
+    /// Adds another outcome's counts.
+    public mutating func add(_ other: FileOutcome) {
+        new += other.new
+        duplicates += other.duplicates
+        skipped += other.skipped
+        uncategorized += other.uncategorized
+    }
+}
+
+/// Turns a reader's statement events into ledger entries: own account, category, dedup.
+///
+/// Knows nothing of formats or rules: the caller passes the reading, the account
+/// resolution and the categorization as closures (the `penny` executable wires them).
+/// A file is all or nothing: on any error its entries are rolled back.
+public struct StatementImporter {
+    /// Maps a statement header to the own account's ledger name.
+    public typealias AccountResolver = (StatementHeader) throws(PennyError) -> String
+    /// Categorizes one transaction.
+    public typealias Categorize = (Transaction) -> Categorization
+    /// Streams one file's events to the given sink.
+    public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
+
+    private let update: LedgerUpdate
+    private let resolveAccount: AccountResolver
+    private let categorize: Categorize
+
+    /// Makes an importer writing into `update`.
+    public init(update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize) {
+        self.update = update
+        self.resolveAccount = resolveAccount
+        self.categorize = categorize
+    }
+
+    /// Adds each declared opening balance that the ledger does not have yet.
+    public func addOpenings(_ accounts: [AccountDeclaration]) throws(PennyError) -> Int {
+        var added = 0
+        for account in accounts {
+            guard let opening = account.opening else { continue }
+            let entry = JournalEntry(
+                date: opening.date, description: "Opening balance", account: account.name,
+                category: "equity:opening-balances", amount: opening.amount,
+                id: .opening(account: account.name), source: nil, rule: nil)
+            if try update.append(entry) { added += 1 }
+        }
+        return added
+    }
+
+    /// Imports one file; on error nothing of it stays in the update.
+    public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
+        let mark = update.mark()
+        do {
+            var outcome = try pass(read, knownRepeats: [])
+            if case .rerun(let repeats) = outcome {
+                try update.rollback(to: mark)
+                outcome = try pass(read, knownRepeats: repeats)
+            }
+            guard case .done(let counts) = outcome else { fatalError("a second pass knows every repeat") }
+            return counts
+        } catch {
+            try update.rollback(to: mark)
+            throw error
+        }
+    }
+
+    private enum PassResult {
+        case done(FileOutcome)
+        case rerun(Set<UInt64>)
+    }
+
+    private func pass(_ read: Read, knownRepeats: Set<UInt64>) throws(PennyError) -> PassResult {
+        var outcome = FileOutcome()
+        var assigners: [String: DedupIDAssigner] = [:]
+        var account: String?
+        try read { (event) throws(PennyError) in
+            switch event {
+            case .statement(let header):
+                account = try resolveAccount(header)
+            case .transaction(let transaction):
+                guard let own = account else {
+                    throw .badInput("transaction before any statement header", at: transaction.location)
+                }
+                if transaction.isPending {
+                    outcome.skipped += 1
+                    return
+                }
+                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats)].id(account: own, transaction: transaction)
+                let decision = categorize(transaction)
+                let entry = JournalEntry(
+                    date: transaction.date, description: Self.description(transaction, payee: decision.payee),
+                    account: own, category: decision.category, amount: transaction.amount, id: id,
+                    source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName)
+                if try update.append(entry) {
+                    outcome.new += 1
+                    if decision.ruleName == nil { outcome.uncategorized += 1 }
+                } else {
+                    outcome.duplicates += 1
+                }
+            }
+        }
+        let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
+        if !repeats.isSubset(of: knownRepeats) { return .rerun(repeats) }
+        return .done(outcome)
+    }
+
+    /// `Payee | bank text` (hledger's payee/note split), or the bank text alone.
+    static func description(_ t: Transaction, payee: String?) -> String {
+        let text = t.description.isEmpty ? (t.payee ?? t.memo ?? "") : t.description
+        guard let payee = payee ?? t.payee, !payee.isEmpty, payee != text else { return text }
+        return "\(payee) | \(text)"
+    }
+}

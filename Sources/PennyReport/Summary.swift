@@ -1,0 +1,103 @@
+public import PennyCore
+public import PennyLedger
+
+/// The `report summary` figures for one period and currency.
+public struct Summary: Sendable {
+    /// One category line.
+    public struct CategoryLine: Sendable {
+        /// The category at the report depth, e.g. `expenses:food`.
+        public let account: String
+        /// Spent in it (refunds reduce it).
+        public let amount: Money
+        /// Its share of all expenses.
+        public let shareOfExpenses: Percentage?
+        /// Its share of income.
+        public let shareOfIncome: Percentage?
+        /// The budget for the period; nil until budgets exist.
+        public let budget: Money?
+        /// Budget minus amount; nil without a budget.
+        public let remaining: Money?
+    }
+
+    /// The period as asked, or the ledger's first and last dates when open.
+    public let period: ReportPeriod
+    /// The reported currency; postings in others are left out.
+    public let currency: Currency
+    /// Money in on income accounts.
+    public let income: Money
+    /// Money out on expense accounts.
+    public let expenses: Money
+    /// Income minus expenses.
+    public let net: Money
+    /// Net as a share of income.
+    public let savingsRate: Percentage?
+    /// Expense categories, largest first.
+    public let categories: [CategoryLine]
+    /// Currencies seen in the period but not reported.
+    public let otherCurrencies: [String]
+}
+
+/// Computes a `Summary` in one pass over a journal's postings.
+public struct SummaryBuilder {
+    private let period: ReportPeriod
+    private let currency: Currency
+    private let depth: Int
+    private var income: Int64 = 0
+    private var expenses: Int64 = 0
+    private var byCategory: [String: Int64] = [:]
+    private var depthCache: [String: String] = [:]
+    private var otherCurrencies: Set<String> = []
+    private var firstDate: LocalDate?
+    private var lastDate: LocalDate?
+
+    /// Starts a summary.
+    public init(period: ReportPeriod, currency: Currency, depth: Int) {
+        self.period = period
+        self.currency = currency
+        self.depth = max(1, depth)
+    }
+
+    /// Counts one posting.
+    public mutating func add(_ posting: Posting) {
+        guard period.contains(posting.date) else { return }
+        if firstDate.map({ posting.date < $0 }) ?? true { firstDate = posting.date }
+        if lastDate.map({ posting.date > $0 }) ?? true { lastDate = posting.date }
+        let account = posting.account
+        let isIncome = account == "income" || account.hasPrefix("income:")
+        let isExpense = account == "expenses" || account.hasPrefix("expenses:")
+        guard isIncome || isExpense else { return }
+        guard posting.amount.currency == currency else {
+            otherCurrencies.insert(posting.amount.currency.code)
+            return
+        }
+        if isIncome {
+            income -= posting.amount.minorUnits
+        } else {
+            expenses += posting.amount.minorUnits
+            byCategory[category(account), default: 0] += posting.amount.minorUnits
+        }
+    }
+
+    private mutating func category(_ account: String) -> String {
+        if let cached = depthCache[account] { return cached }
+        let name = account.split(separator: ":").prefix(depth).joined(separator: ":")
+        depthCache[account] = name
+        return name
+    }
+
+    /// The finished summary.
+    public func build() -> Summary {
+        let net = income - expenses
+        let lines = byCategory.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { name, amount in
+            Summary.CategoryLine(
+                account: name, amount: Money(minorUnits: amount, currency: currency),
+                shareOfExpenses: Percentage(part: amount, of: expenses), shareOfIncome: Percentage(part: amount, of: income),
+                budget: nil, remaining: nil)
+        }
+        return Summary(
+            period: ReportPeriod(from: period.from ?? firstDate, to: period.to ?? lastDate), currency: currency,
+            income: Money(minorUnits: income, currency: currency), expenses: Money(minorUnits: expenses, currency: currency),
+            net: Money(minorUnits: net, currency: currency), savingsRate: Percentage(part: net, of: income),
+            categories: lines, otherCurrencies: otherCurrencies.sorted())
+    }
+}

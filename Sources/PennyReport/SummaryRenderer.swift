@@ -1,0 +1,71 @@
+public import PennyCore
+
+/// Renders a `Summary` as a table for people or as the JSON of SPEC §3.
+public enum SummaryRenderer {
+    /// The JSON object of SPEC §3.
+    public static func json(_ s: Summary) -> String {
+        func money(_ m: Money?) -> JSONValue { m.map { .string($0.decimalString) } ?? .null }
+        func share(_ p: Percentage?) -> JSONValue { p.map { .number($0.jsonNumber) } ?? .null }
+        let value = JSONValue.object([
+            ("period", .object([("from", s.period.from.map { .string($0.description) } ?? .null), ("to", s.period.to.map { .string($0.description) } ?? .null)])),
+            ("currency", .string(s.currency.code)),
+            ("income", money(s.income)),
+            ("expenses", money(s.expenses)),
+            ("net", money(s.net)),
+            ("savings_rate", share(s.savingsRate)),
+            ("categories", .array(s.categories.map { line in
+                .object([
+                    ("account", .string(line.account)), ("amount", money(line.amount)),
+                    ("share_of_expenses", share(line.shareOfExpenses)), ("share_of_income", share(line.shareOfIncome)),
+                    ("budget", money(line.budget)), ("remaining", money(line.remaining)),
+                ])
+            })),
+            ("roundups", .array([])),
+        ])
+        return value.text + "\n"
+    }
+
+    /// A plain-text table.
+    public static func table(_ s: Summary) -> String {
+        let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
+        var out = "Summary \(from) .. \(to) (\(s.currency.code))\n\n"
+        out += TextTable(rows: [
+            ["Income", s.income.decimalString],
+            ["Expenses", s.expenses.decimalString],
+            ["Net", s.net.decimalString],
+            ["Savings rate", s.savingsRate?.description ?? "-"],
+        ], rightAligned: [1]).render()
+        if !s.categories.isEmpty {
+            out += "\n"
+            var rows = [["Category", "Amount", "% expenses", "% income", "Budget", "Remaining"]]
+            for line in s.categories {
+                rows.append([
+                    line.account, line.amount.decimalString, line.shareOfExpenses?.formatted ?? "-",
+                    line.shareOfIncome?.formatted ?? "-", line.budget?.decimalString ?? "-", line.remaining?.decimalString ?? "-",
+                ])
+            }
+            out += TextTable(rows: rows, rightAligned: [1, 2, 3, 4, 5]).render()
+        }
+        if !s.otherCurrencies.isEmpty {
+            out += "\nNot included (other currencies): \(s.otherCurrencies.joined(separator: ", ")); see --currency\n"
+        }
+        return out
+    }
+}
+
+/// Columns padded to their widest cell.
+struct TextTable {
+    let rows: [[String]]
+    let rightAligned: Set<Int>
+
+    func render() -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return rightAligned.contains(c) ? pad + cell : cell + pad
+            }.joined(separator: "  ").replacing(/\s+$/, with: "")
+        }.joined(separator: "\n") + "\n"
+    }
+}

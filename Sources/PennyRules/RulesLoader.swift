@@ -1,0 +1,66 @@
+import Foundation
+public import PennyCore
+
+/// Every error of a rules load, in file and line order.
+public struct RulesDiagnostics: Error, Sendable {
+    /// The errors.
+    public let errors: [PennyError]
+}
+
+/// Reads a rules file or a directory of `*.rules` files (in path order) into a `RuleSet`.
+public enum RulesLoader {
+    /// Loads and validates; throws every error found, not just the first.
+    public static func load(path: String) throws(RulesDiagnostics) -> RuleSet {
+        var parser = RulesParser()
+        for file in try files(at: path) {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw RulesDiagnostics(errors: [.configuration("cannot read rules file", at: SourceLocation(file: file))])
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw RulesDiagnostics(errors: [.configuration("rules files must be UTF-8", at: SourceLocation(file: file))])
+            }
+            parser.parse(text, file: file)
+        }
+        parser.validate()
+        if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
+        return parser.ruleSet
+    }
+
+    /// Loads rules from text (tests, `rules explain`).
+    public static func load(text: String, file: String = "rules") throws(RulesDiagnostics) -> RuleSet {
+        var parser = RulesParser()
+        parser.parse(text, file: file)
+        parser.validate()
+        if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
+        return parser.ruleSet
+    }
+
+    private static func files(at path: String) throws(RulesDiagnostics) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RulesDiagnostics(errors: [.configuration("no rules at '\(path)': pass --rules PATH, set PENNY_RULES, or run 'penny init'")])
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let rules = names.filter { $0.hasSuffix(".rules") }.sorted()
+        if rules.isEmpty {
+            throw RulesDiagnostics(errors: [.configuration("no *.rules files in '\(path)'")])
+        }
+        return rules.map { (path as NSString).appendingPathComponent($0) }
+    }
+}
+
+extension RulesParser {
+    /// Checks that need the whole rule set: references to declared accounts.
+    mutating func validate() {
+        let declared = ruleSet.accounts.map(\.name)
+        for profile in ruleSet.csvProfiles {
+            if let account = profile.account, ruleSet.account(named: account) == nil {
+                errors.append(.configuration(
+                    "csv profile '\(profile.name)' names account '\(account)', which no 'account' block declares\(Suggestion.hint(for: account, in: declared))",
+                    at: profile.location))
+            }
+        }
+        errors.sort { ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0) }
+    }
+}

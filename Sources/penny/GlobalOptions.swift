@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+/// Options every command takes (SPEC §3).
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The ledger file (default: $PENNY_LEDGER or ./ledger.journal).")
+    var ledger: String?
+
+    @Option(help: "A rules file or a directory of *.rules (default: $PENNY_RULES or ./rules).")
+    var rules: String?
+
+    @Flag(help: "Print only errors.")
+    var quiet = false
+
+    @Flag(help: "Print more detail.")
+    var verbose = false
+
+    /// The ledger path after defaults.
+    var ledgerPath: String {
+        ledger ?? ProcessInfo.processInfo.environment["PENNY_LEDGER"] ?? "ledger.journal"
+    }
+
+    /// The rules path after defaults.
+    var rulesPath: String {
+        rules ?? ProcessInfo.processInfo.environment["PENNY_RULES"] ?? "rules"
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import PennyLedger
+import PennyRules
+
+/// `penny init [DIR]`: a starter rules directory and an empty ledger; never overwrites.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Create a starter rules/ directory and an empty ledger.")
+
+    @Argument(help: "Where to create them (default: the current directory).")
+    var directory = "."
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let console = Console(quiet: options.quiet)
+        let base = URL(fileURLWithPath: directory)
+        let rulesDirectory = options.rules.map { URL(fileURLWithPath: $0, relativeTo: base) } ?? base.appendingPathComponent("rules")
+        let ledger = options.ledger.map { URL(fileURLWithPath: $0, relativeTo: base) } ?? base.appendingPathComponent("ledger.journal")
+        let starter = rulesDirectory.appendingPathComponent("penny.rules")
+        try FileManager.default.createDirectory(at: rulesDirectory, withIntermediateDirectories: true)
+        for (url, text) in [(starter, StarterRules.text), (ledger, JournalWriter.header)] {
+            if FileManager.default.fileExists(atPath: url.path) {
+                console.say("\(url.relativePath): exists, left alone")
+            } else {
+                try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+                console.say("\(url.relativePath): created")
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `penny` command: imports bank statements into a plain-text ledger and reports on it.
+struct Penny: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "penny",
+        abstract: "Import bank statements, categorize them with rules, and report on a plain-text ledger.",
+        version: "0.1.0",
+        subcommands: [InitCommand.self, ImportCommand.self, ReportCommand.self]
+    )
+}

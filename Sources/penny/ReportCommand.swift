@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import PennyCore
+import PennyLedger
+import PennyReport
+import PennyRules
+
+/// `penny report KIND`: figures from the ledger.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "report", abstract: "Report on the ledger: summary (more kinds to come).")
+
+    @Argument(help: "summary | categories | balances | budget | roundups | cards")
+    var kind: String
+
+    @Option(help: "2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, 2024-01-01..2024-03-31, last-month, this-year.")
+    var period: String?
+
+    @Option(help: "A month, YYYY-MM.")
+    var month: String?
+
+    @Option(help: "First day, YYYY-MM-DD.")
+    var from: String?
+
+    @Option(help: "Last day, YYYY-MM-DD.")
+    var to: String?
+
+    @Option(help: "day | week | month | year (for time series).")
+    var by: String?
+
+    @Option(help: "table | csv | json | html.")
+    var format = "table"
+
+    @Option(help: "Report amounts in this currency (default: the rules' default currency).")
+    var currency: String?
+
+    @Option(help: "Category depth (default 2: expenses:food).")
+    var depth = 2
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard kind == "summary" else {
+            let known = ["categories", "balances", "budget", "roundups", "cards"]
+            throw ValidationError(known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
+        }
+        guard ["table", "json"].contains(format) else {
+            throw ValidationError(["csv", "html"].contains(format) ? "--format \(format) is not supported yet" : "unknown format '\(format)': expected table, csv, json or html")
+        }
+        guard [period != nil, month != nil, from != nil || to != nil].filter({ $0 }).count <= 1 else {
+            throw ValidationError("use one of --period, --month, or --from/--to")
+        }
+    }
+
+    func run() throws {
+        let console = Console(quiet: false)
+        let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try console.loadRules(options.rulesPath) : RuleSet()
+        guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
+            throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
+        }
+        var builder = SummaryBuilder(period: try chosenPeriod(), currency: reportCurrency, depth: depth)
+        do throws(PennyError) {
+            try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { builder.add($0) }
+        } catch { throw console.fail(error) }
+        let summary = builder.build()
+        print(format == "json" ? SummaryRenderer.json(summary) : SummaryRenderer.table(summary), terminator: "")
+    }
+
+    private func chosenPeriod() throws -> ReportPeriod {
+        if let period {
+            guard let parsed = ReportPeriod.parse(period, today: Self.today()) else {
+                throw ValidationError("cannot read --period '\(period)': expected 2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, A..B, last-month or this-year")
+            }
+            return parsed
+        }
+        if let month {
+            guard month.count == 7, let parsed = ReportPeriod.parse(month, today: Self.today()) else {
+                throw ValidationError("cannot read --month '\(month)': expected YYYY-MM")
+            }
+            return parsed
+        }
+        func date(_ text: String?, _ name: String) throws -> LocalDate? {
+            guard let text else { return nil }
+            guard let date = LocalDate(iso: text) else { throw ValidationError("cannot read --\(name) '\(text)': expected YYYY-MM-DD") }
+            return date
+        }
+        return ReportPeriod(from: try date(from, "from"), to: try date(to, "to"))
+    }
+
+    static func today() -> LocalDate {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+}
