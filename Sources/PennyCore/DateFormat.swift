@@ -10,6 +10,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     private let tokens: [Token]
+    /// Per token: true when a number touches another number (`%Y%m%d`), so it has a fixed width.
+    private let fixedWidth: [Bool]
     /// The pattern as written, e.g. `%d-%m-%Y`.
     public let pattern: String
 
@@ -37,6 +39,14 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         let hasMonth = tokens.contains(.month) || tokens.contains(.monthName)
         guard hasYear, hasMonth, tokens.contains(.day) else { return nil }
         self.tokens = tokens
+        func isNumber(_ i: Int) -> Bool {
+            guard tokens.indices.contains(i) else { return false }
+            switch tokens[i] {
+            case .literal, .monthName: return false
+            default: return true
+            }
+        }
+        self.fixedWidth = tokens.indices.map { isNumber($0) && (isNumber($0 - 1) || isNumber($0 + 1)) }
         self.pattern = pattern
     }
 
@@ -67,13 +77,14 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             }
             return count >= min ? value : nil
         }
-        for token in tokens {
+        for (index, token) in tokens.enumerated() {
+            let narrowest = fixedWidth[index] ? 2 : 1
             switch token {
             case .year4: guard let v = digits(min: 4, max: 4) else { return nil }; year = v
             case .year2: guard let v = digits(min: 2, max: 2) else { return nil }; year = 2000 + v
-            case .month: guard let v = digits(min: 1, max: 2) else { return nil }; month = v
-            case .day: guard let v = digits(min: 1, max: 2) else { return nil }; day = v
-            case .ignoredNumber: guard digits(min: 1, max: 2) != nil else { return nil }
+            case .month: guard let v = digits(min: narrowest, max: 2) else { return nil }; month = v
+            case .day: guard let v = digits(min: narrowest, max: 2) else { return nil }; day = v
+            case .ignoredNumber: guard digits(min: narrowest, max: 2) != nil else { return nil }
             case .literal(let c): guard i < end, b[i] == c else { return nil }; i += 1
             case .monthName:
                 var letters: [UInt8] = []

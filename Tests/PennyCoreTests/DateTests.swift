@@ -1,0 +1,53 @@
+import PennyCore
+import Testing
+
+struct DateTests {
+    @Test(arguments: [
+        ("%d-%m-%Y", "01-03-2024", "2024-03-01"),
+        ("%d/%m/%Y", "1/3/2024", "2024-03-01"),
+        ("%m/%d/%Y", "4/1/2008", "2008-04-01"),
+        ("%Y/%m/%d", "2012/3/22", "2012-03-22"),
+        ("%Y.%m.%d", "2025.12.04", "2025-12-04"),
+        ("%d.%m.%Y", "28.12.2018", "2018-12-28"),
+        ("%Y%m%d", "20121115", "2012-11-15"),
+        ("%d %b %Y", "07 Nov 2013", "2013-11-07"),
+        ("%d %b %Y", "9 september 2013", "2013-09-09"),
+        ("%Y-%m-%dT%H:%M:%S", "2002-09-10T23:00:04", "2002-09-10"),
+        ("%d/%m/%y", "29/02/24", "2024-02-29"),
+    ])
+    func parses(pattern: String, text: String, expected: String) throws {
+        let format = try #require(DateFormat(pattern))
+        #expect(format.parse(text)?.description == expected)
+    }
+
+    @Test(arguments: [
+        ("%d-%m-%Y", "2024-03-01"),
+        ("%d-%m-%Y", "31-04-2024"),
+        ("%d-%m-%Y", "29-02-2023"),
+        ("%d-%m-%Y", "01-03-2024 extra"),
+        ("%d %b %Y", "07 Foo 2013"),
+        ("%Y%m%d", "2012111"),
+    ])
+    func rejects(pattern: String, text: String) throws {
+        #expect(try #require(DateFormat(pattern)).parse(text) == nil)
+    }
+
+    @Test func rejectsPatternsWithoutADay() {
+        #expect(DateFormat("%Y-%m") == nil)
+        #expect(DateFormat("%Q") == nil)
+    }
+
+    @Test func dayNumbersRoundTrip() {
+        var date = LocalDate(year: 1999, month: 12, day: 25)!
+        for _ in 0..<2000 {
+            #expect(LocalDate(dayNumber: date.dayNumber) == date)
+            date = date.adding(days: 1)
+        }
+        #expect(LocalDate(year: 1970, month: 1, day: 1)!.dayNumber == 0)
+        #expect(LocalDate(year: 2024, month: 3, day: 4)!.isoWeekday == 1)
+        #expect(LocalDate(year: 2024, month: 3, day: 10)!.isoWeekday == 7)
+        #expect(LocalDate(iso: "2024-02-30") == nil)
+        #expect(LocalDate(year: 2000, month: 2, day: 29) != nil)
+        #expect(LocalDate(year: 1900, month: 2, day: 29) == nil)
+    }
+}

@@ -1,0 +1,90 @@
+import PennyCore
+import Testing
+
+/// Encodings, quoting, line numbers and one test per error message.
+struct CSVReaderBehaviourTests {
+    static let portuguese = profile(delimiter: ";", dateFormat: "%d/%m/%Y", decimalMark: ",")
+
+    @Test(arguments: ["utf16le-bom.csv", "utf16be-bom.csv"])
+    func utf16WithBOM(file: String) throws {
+        var p = Self.portuguese
+        p.encoding = .utf16
+        let t = try readFixture(file, p)
+        #expect(t.map(\.description) == ["Padaria Ré", "Ordenado 😀 March"])
+        #expect(t.total == 149_750)
+        #expect(t[1].location.line == 3)
+    }
+
+    @Test func utf16WithoutBOMIsRejected() {
+        var p = Self.portuguese
+        p.encoding = .utf16
+        let error = rejection("utf16-no-bom.csv", p)
+        #expect(error?.headline == "utf16-no-bom.csv:1:1: error: encoding utf-16 needs a byte-order mark (FF FE or FE FF) at the start of the file")
+    }
+
+    @Test func quotedDelimitersNewlinesAndTrailingDelimiters() throws {
+        let p = profile(delimiter: ";", decimalMark: ",")
+        let t = try readFixture("trailing-delimiter.csv", p)
+        #expect(t.map(\.description) == ["Multi line; text", "TEA"])
+        #expect(t.map(\.location.line) == [2, 5])
+    }
+
+    @Test func portugueseSample() throws {
+        let p = profile(
+            delimiter: ";", encoding: .windows1252, date: .header("Data Mov."), dateFormat: "%d-%m-%Y",
+            description: [.header("DESCRICAO")], amount: .signed(.header("montante")), decimalMark: ",", balance: .index(5))
+        let t = try readFixture("montepio-2024-03.csv", p)
+        #expect(t.count == 15)
+        #expect(t.total == 236_384)
+        #expect(t[4].description == "\"RENDA; MARÇO\" SR. JOÃO")
+        #expect(t.last?.balance?.minorUnits == 361_384)
+        #expect(t[2].description == "CAFÉ A BRASILEIRA" && t[3].description == "CAFÉ A BRASILEIRA")
+    }
+
+    @Test func malformedQuoteNamesTheRecordLine() {
+        #expect(rejection("malformed-quote.csv", profile())?.headline
+            == "malformed-quote.csv:2: error: malformed CSV: a quoted field is not closed, or a quote is followed by text other than a delimiter")
+    }
+
+    @Test func badAmount() {
+        let error = rejection("bad-amount-quoted.csv", profile())
+        #expect(error?.headline == "bad-amount-quoted.csv:3:3: error: cannot read amount '12.3.4': more than one decimal mark in amount (decimal mark '.')")
+        #expect(error?.excerpt == "2024-03-02,TEA,12.3.4")
+    }
+
+    @Test func unquotedDelimiterInsideAValue() {
+        #expect(rejection("bad-amount.csv", profile())?.headline
+            == "bad-amount.csv:3:4: error: row has 4 fields but the header has 3; is a value with a ',' missing its quotes?")
+    }
+
+    @Test func badDate() {
+        #expect(rejection("bad-date.csv", profile())?.headline
+            == "bad-date.csv:3:1: error: cannot read date '2024-13-02' with format %Y-%m-%d")
+    }
+
+    @Test func shortRow() {
+        #expect(rejection("short-row.csv", profile())?.headline
+            == "short-row.csv:3:1: error: row has 1 field; the amount column 3 is missing")
+    }
+
+    @Test func wrongEncoding() {
+        #expect(rejection("latin1-as-utf8.csv", profile())?.headline
+            == "latin1-as-utf8.csv:2:2: error: field is not valid utf-8; set 'encoding' in csv profile 'test' (latin1, windows-1252, utf-16)")
+    }
+
+    @Test func unknownHeaderName() {
+        let p = profile(date: .header("Datum"))
+        #expect(rejection("bad-date.csv", p)?.headline
+            == "bad-date.csv:1: error: csv profile 'test': no column named \"Datum\"; the header has \"Date\", \"Description\", \"Amount\"")
+    }
+
+    @Test func emptyAmountAndEmptyDebitCredit() {
+        let p = profile(amount: .debitCredit(debit: .index(3), credit: .index(4)))
+        #expect(rejection("short-row.csv", p)?.message.contains("missing") == true)
+    }
+
+    @Test func negateFlipsSigns() throws {
+        let t = try readFixture("bad-date.csv".replacingOccurrences(of: "bad-date", with: "trailing-delimiter"), profile(delimiter: ";", decimalMark: ",", negate: true))
+        #expect(t.total == 320)
+    }
+}
