@@ -111,6 +111,10 @@ struct RulesParser {
                 }
                 declaration.kind = kind
             case "opening":
+                if values.count >= 3, values[2].kind == .comma {
+                    fail("cannot read opening amount '\(values[1].text),\(values.count > 3 ? values[3].text : "")': rules write amounts with '.' as the decimal mark, like 1250.00", line, values[1])
+                    continue
+                }
                 guard values.count >= 2, let date = LocalDate(iso: values[0].text) else {
                     fail("expected 'opening YYYY-MM-DD AMOUNT'", line, values.first ?? key)
                     continue
@@ -156,6 +160,7 @@ struct RulesParser {
             fail("rule '\(name)' is already declared at \(earlier); rule names must be unique (the ledger records them)", head, head.tokens[1])
         }
         ruleNames[name] = head.location()
+        let errorsBefore = errors.count
         for line in body {
             let key = line.tokens[0]
             switch key.text {
@@ -179,7 +184,7 @@ struct RulesParser {
                 fail("unknown rule line '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.ruleActions)); expected one of \(Self.ruleActions.joined(separator: ", "))", line, key)
             }
         }
-        if rule.category == nil && rule.payee == nil {
+        if rule.category == nil && rule.payee == nil && errors.count == errorsBefore {
             fail("rule '\(name)' sets nothing: add a 'category ACCOUNT' line", head, head.tokens[1])
         }
         ruleSet.rules.append(rule)
@@ -201,14 +206,13 @@ struct RulesParser {
             return nil
         }
         let op = tokens[2]
-        let values = valueList(Array(tokens[3...]), line)
-        guard let values else { return nil }
+        if ["matches", "not", "between"].contains(op.text) {
+            fail("operator '\(op.text)' is not supported yet", line, op)
+            return nil
+        }
+        guard let values = valueList(Array(tokens[3...]), line) else { return nil }
         switch field.text {
         case "description":
-            if op.text == "matches" || op.text == "not" {
-                fail("operator '\(op.text)' is not supported yet", line, op)
-                return nil
-            }
             let names = Condition.TextOperator.allCases.map(\.rawValue)
             guard let textOperator = Condition.TextOperator(rawValue: op.text) else {
                 fail("unknown text operator '\(op.text)'\(Suggestion.hint(for: op.text, in: names + ["matches", "not"])); expected one of \(names.joined(separator: ", "))", line, op)
@@ -216,10 +220,6 @@ struct RulesParser {
             }
             return .text(textOperator, values: values.map { TextKey.fold($0.text) })
         case "amount":
-            if op.text == "between" || op.text == "not" {
-                fail("operator '\(op.text)' is not supported yet", line, op)
-                return nil
-            }
             let names = Condition.ComparisonOperator.allCases.map(\.rawValue)
             guard let comparison = Condition.ComparisonOperator(rawValue: op.text) else {
                 fail("unknown amount operator '\(op.text)'; expected one of \(names.joined(separator: " "))", line, op)
