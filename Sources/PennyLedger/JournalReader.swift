@@ -9,6 +9,13 @@ public struct Posting: Sendable {
     public let account: String
     /// The posting's amount.
     public let amount: Money
+
+    /// Makes a posting.
+    public init(date: LocalDate, account: String, amount: Money) {
+        self.date = date
+        self.account = account
+        self.amount = amount
+    }
 }
 
 /// Streams the postings of a journal: Penny's own entries and hand-written ones.
@@ -117,7 +124,7 @@ public struct JournalReader {
             throw .badInput("cannot read the amount '\(amountText)': expected NUMBER CURRENCY", at: SourceLocation(file: path, line: number, column: i + 1))
         }
         do {
-            let units = try AmountParser.parse(words[0], format: .standard, exponent: currency.exponent)
+            let units = try AmountParser.parse(words[0], format: AmountFormat(decimalMark: "."), exponent: currency.exponent)
             return (account, Money(minorUnits: units, currency: currency))
         } catch {
             throw .badInput("cannot read the amount '\(amountText)': \(error.reason)", at: SourceLocation(file: path, line: number, column: i + 1))

@@ -1,0 +1,46 @@
+import PennyCore
+import PennyLedger
+import Testing
+
+struct DedupTests {
+    @Test func identicalSameDayTransactionsStayTwo() {
+        var assigner = DedupIDAssigner()
+        let a = assigner.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "CAFÉ A BRASILEIRA"))
+        let b = assigner.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "cafe a  brasileira"))
+        #expect(a != b)
+        // The same file read again gives the same ids, in order.
+        var again = DedupIDAssigner()
+        #expect(again.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "CAFÉ A BRASILEIRA")) == a)
+        #expect(again.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "CAFÉ A BRASILEIRA")) == b)
+    }
+
+    @Test func idsAreScopedToTheAccountAndAmount() {
+        var assigner = DedupIDAssigner()
+        let a = assigner.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "FEE", id: "T1"))
+        let b = assigner.id(account: "assets:y", transaction: transaction("2024-03-02", -120, "FEE", id: "T1"))
+        var other = DedupIDAssigner()
+        let c = other.id(account: "assets:x", transaction: transaction("2024-03-02", -250, "FEE", id: "T1"))
+        #expect(Set([a, b, c]).count == 3)
+        // The bank id decides, not the text: a bank that rewrites descriptions is still deduplicated.
+        var later = DedupIDAssigner()
+        #expect(later.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "FEE (corrected)", id: "T1")) == a)
+    }
+
+    @Test func blankOrRepeatedBankIDsFallBackToContent() {
+        var first = DedupIDAssigner()
+        _ = first.id(account: "a:b", transaction: transaction("2024-03-02", -100, "X", id: "R"))
+        _ = first.id(account: "a:b", transaction: transaction("2024-03-03", -200, "Y", id: "R"))
+        #expect(first.needsRerun)
+        var second = DedupIDAssigner(knownRepeats: first.repeatedBankIDs)
+        let x = second.id(account: "a:b", transaction: transaction("2024-03-02", -100, "X", id: "R"))
+        #expect(!second.needsRerun || second.repeatedBankIDs == first.repeatedBankIDs)
+        var content = DedupIDAssigner()
+        #expect(content.id(account: "a:b", transaction: transaction("2024-03-02", -100, "X", id: "")) == x)
+    }
+
+    @Test func hexRoundTrip() {
+        let id = DedupID.opening(account: "assets:bank:checking")
+        #expect(DedupID(hex: id.description) == id)
+        #expect(DedupID(hex: "xyz") == nil)
+    }
+}

@@ -1,0 +1,32 @@
+import PennyCore
+@testable import PennyLedger
+import Testing
+
+struct JournalWriterTests {
+    @Test func rendersTheGoldenShape() {
+        let entry = JournalEntry(
+            date: day("2024-03-02"), description: "Supermarket | COMPRA PINGO DOCE; LISBOA", account: "assets:bank:checking",
+            category: "expenses:food:groceries", amount: euros(-2347), id: DedupID(value: 0x0123_4567_89ab_cdef),
+            source: "extrato.csv:3", rule: "groceries")
+        #expect(JournalWriter.render(entry) == """
+
+            2024-03-02 * Supermarket | COMPRA PINGO DOCE, LISBOA
+                ; id: 0123456789abcdef
+                ; source: extrato.csv:3
+                ; rule: groceries
+                expenses:food:groceries                    23.47 EUR
+                assets:bank:checking                      -23.47 EUR
+
+            """)
+    }
+
+    @Test(arguments: [
+        ("(PAYPAL) EBAY", "[PAYPAL) EBAY"),
+        ("  two\nlines\t here ", "two lines here"),
+        ("", "no description"),
+        ("a;b", "a,b"),
+    ])
+    func sanitizesDescriptions(raw: String, written: String) {
+        #expect(JournalWriter.sanitize(raw) == written)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PennyCore
+import PennyLedger
+import Testing
+
+struct StatementImporterTests {
+    func run(_ path: String, _ transactions: [Transaction], failAt: Int? = nil) throws(PennyError) -> FileOutcome {
+        let update = try LedgerUpdate(ledgerPath: path, dryRun: false)
+        let importer = StatementImporter(
+            update: update, resolveAccount: { _ in "assets:bank:x" },
+            categorize: { $0.description.contains("COFFEE") ? Categorization(category: "expenses:coffee", ruleName: "coffee") : Categorization(category: "expenses:other") })
+        let outcome = try importer.importFile(source: "s.csv") { (emit) throws(PennyError) in
+            try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: "assets:bank:x", currency: .euro, location: SourceLocation(file: "s.csv"))))
+            for (i, t) in transactions.enumerated() {
+                if i == failAt { throw .badInput("broken row", at: t.location) }
+                try emit(.transaction(t))
+            }
+        }
+        try update.commit()
+        return outcome
+    }
+
+    @Test func countsNewDuplicatesPendingAndUncategorized() throws {
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        let file = [
+            transaction("2024-03-01", -120, "COFFEE"), transaction("2024-03-01", -120, "COFFEE"),
+            transaction("2024-03-02", -999, "SHOP"), transaction("2024-03-03", -5, "PENDING", pending: true),
+        ]
+        var expected = FileOutcome()
+        expected.new = 3
+        expected.skipped = 1
+        expected.uncategorized = 1
+        #expect(try run(path, file) == expected)
+        var again = FileOutcome()
+        again.duplicates = 3
+        again.skipped = 1
+        #expect(try run(path, file) == again)
+    }
+
+    @Test func repeatedBankIDsAreReadAgainAsContent() throws {
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        let file = [transaction("2024-03-01", -100, "FEE", id: "SAME"), transaction("2024-03-01", -100, "FEE", id: "SAME")]
+        #expect(try run(path, file).new == 2)
+        #expect(try run(path, file).duplicates == 2)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.components(separatedBy: "; id: ").count == 3)
+    }
+
+    @Test func aFailingFileLeavesNothing() throws {
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        _ = try run(path, [transaction("2024-03-01", -100, "A")])
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: PennyError.self) { try run(path, [transaction("2024-03-02", -1, "B"), transaction("2024-03-03", -2, "C")], failAt: 1) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+}
