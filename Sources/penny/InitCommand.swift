@@ -12,6 +12,13 @@ struct InitCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    /// A path as the user would type it: relative to DIR when inside it.
+    static func shown(_ url: URL, in base: URL) -> String {
+        let prefix = base.standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
     func run() throws {
         let console = Console(quiet: options.quiet)
         let base = URL(fileURLWithPath: directory)
@@ -21,10 +28,10 @@ struct InitCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: rulesDirectory, withIntermediateDirectories: true)
         for (url, text) in [(starter, StarterRules.text), (ledger, JournalWriter.header)] {
             if FileManager.default.fileExists(atPath: url.path) {
-                console.say("\(url.relativePath): exists, left alone")
+                console.say("\(Self.shown(url, in: base)): exists, left alone")
             } else {
                 try Data(text.utf8).write(to: url, options: .withoutOverwriting)
-                console.say("\(url.relativePath): created")
+                console.say("\(Self.shown(url, in: base)): created")
             }
         }
     }

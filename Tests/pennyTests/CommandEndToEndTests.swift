@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Exit codes, init, locking and the summary table.
+@Suite(.serialized) struct CommandEndToEndTests {
+    @Test func brokenRulesReportEveryErrorAndExit2() throws {
+        let w = try Workspace()
+        try "rule a\n  if amout < 0\n  category expenses:x\nrul b\n".write(toFile: w.path("rules/zz-broken.rules"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "samples")
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            rules/zz-broken.rules:2:6: error: unknown field 'amout' (did you mean 'amount'?); expected one of description, payee, memo, counterparty, iban, account, currency, type, amount, date
+                  if amout < 0
+                     ^
+            rules/zz-broken.rules:4:1: error: unknown directive 'rul' (did you mean 'rule'?); expected one of default, account, csv, rule, include, budget, roundup
+                rul b
+                ^
+            2 errors in the rules
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal")))
+    }
+
+    @Test func usageErrorsExit2() throws {
+        let w = try Workspace()
+        #expect(try w.penny("report", "balances").status == 2)
+        #expect(try w.penny("report", "summary", "--period", "2024-13").status == 2)
+        #expect(try w.penny("import", "--format", "qif", "samples").status == 2)
+        #expect(try w.penny("frobnicate").status == 2)
+        #expect(try w.penny("report", "summary", "--month", "2024-03", "--period", "2024").stderr.contains("use one of --period, --month, or --from/--to"))
+    }
+
+    @Test func lockedLedgerExits3() throws {
+        let w = try Workspace()
+        let fd = open(w.path("ledger.journal.lock"), O_RDWR | O_CREAT, 0o644)
+        #expect(flock(fd, LOCK_EX) == 0)
+        let result = try w.penny("import", "--wait", "0", "samples")
+        #expect(result.status == 3)
+        #expect(result.stderr == "ledger.journal: error: the ledger is locked by another penny run (waited 0 s; see --wait)\n")
+        flock(fd, LOCK_UN)
+        close(fd)
+        #expect(try w.penny("import", "samples").status == 0)
+    }
+
+    @Test func initCreatesAndNeverOverwrites() throws {
+        let w = try Workspace(copySamples: false)
+        let first = try w.penny("init")
+        #expect(first.status == 0)
+        #expect(first.stdout == "rules/penny.rules: created\nledger.journal: created\n")
+        try "# mine\n".write(toFile: w.path("rules/penny.rules"), atomically: true, encoding: .utf8)
+        let second = try w.penny("init")
+        #expect(second.stdout == "rules/penny.rules: exists, left alone\nledger.journal: exists, left alone\n")
+        #expect(try w.text("rules/penny.rules") == "# mine\n")
+    }
+
+    @Test func starterRulesAreValid() throws {
+        let w = try Workspace(copySamples: false)
+        try w.penny("init")
+        let summary = try w.penny("report", "summary")
+        #expect(summary.status == 0, "\(summary.stderr)")
+        #expect(summary.stdout.hasPrefix("Summary … .. … (EUR)"))
+    }
+
+    @Test func summaryTableForAMonth() throws {
+        let w = try Workspace()
+        try w.penny("import", "samples")
+        let result = try w.penny("report", "summary", "--month", "2024-03")
+        #expect(result.stdout == """
+            Summary 2024-03-01 .. 2024-03-31 (EUR)
+
+            Income        4884.56
+            Expenses      1513.24
+            Net           3371.32
+            Savings rate   69.02%
+
+            Category                Amount  % expenses  % income  Budget  Remaining
+            expenses:housing        954.30       63.06     19.54       -          -
+            expenses:food           391.44       25.87      8.01       -          -
+            expenses:transport       87.60        5.79      1.79       -          -
+            expenses:cash            60.00        3.97      1.23       -          -
+            expenses:health          18.90        1.25      0.39       -          -
+            expenses:uncategorized   15.00        0.99      0.31       -          -
+            expenses:leisure         10.99        0.73      0.22       -          -
+            expenses:shopping       -24.99       -1.65     -0.51       -          -
+
+            """)
+        let february = try w.penny("report", "summary", "--from", "2024-02-01", "--to", "2024-02-29", "--format", "json")
+        #expect(february.stdout.hasPrefix(#"{"period": {"from": "2024-02-01", "to": "2024-02-29"}, "currency": "EUR", "income": "0.00", "expenses": "0.00""#))
+    }
+}

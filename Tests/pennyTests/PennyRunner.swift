@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Runs the built `penny` (or hledger/ledger) in a scratch directory and captures its output.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `penny` binary `swift build` made (or $PENNY_BIN).
+let pennyBinary: URL = {
+    if let path = ProcessInfo.processInfo.environment["PENNY_BIN"] { return URL(fileURLWithPath: path) }
+    return packageRoot.appendingPathComponent(".build/debug/penny")
+}()
+
+/// A fixture of this test target.
+func fixture(_ name: String) -> URL {
+    Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(name)
+}
+
+/// A scratch directory holding copies of `samples/` and `rules/` unless told otherwise.
+struct Workspace {
+    let url: URL
+
+    init(copySamples: Bool = true) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        if copySamples {
+            for folder in ["samples", "rules"] {
+                try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(folder), to: url.appendingPathComponent(folder))
+            }
+        }
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func copy(fixture name: String, as target: String? = nil) throws {
+        let destination = url.appendingPathComponent(target ?? name)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture(name), to: destination)
+    }
+
+    func bytes(_ name: String) throws -> Data { try Data(contentsOf: url.appendingPathComponent(name)) }
+
+    func text(_ name: String) throws -> String { try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8) }
+
+    @discardableResult
+    func penny(_ arguments: String...) throws -> CommandResult {
+        try run(pennyBinary.path, arguments)
+    }
+
+    func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = url
+        var environment = ProcessInfo.processInfo.environment
+        environment["PENNY_LEDGER"] = nil
+        environment["PENNY_RULES"] = nil
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// `which NAME`, for hledger and ledger.
+    static func tool(_ name: String) -> String? {
+        for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
+            let path = directory + "/" + name
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
