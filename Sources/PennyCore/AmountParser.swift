@@ -11,7 +11,19 @@ public enum AmountParser {
     public static func parse(
         _ text: some StringProtocol, format: AmountFormat, exponent: Int
     ) throws(AmountError) -> Int64 {
-        var scanner = AmountScanner(bytes: Array(text.utf8), format: format)
+        var result: Result<Int64, AmountError> = .failure(AmountError("empty amount", at: 0))
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            result = Result { () throws(AmountError) in try parse(utf8: buffer, format: format, exponent: exponent) }
+        }
+        return try result.get()
+    }
+
+    /// Parses UTF-8 bytes in place (for readers that never make a `String` of the field).
+    public static func parse(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat, exponent: Int
+    ) throws(AmountError) -> Int64 {
+        var scanner = AmountScanner(bytes: bytes, format: format)
         return try scanner.parse(exponent: exponent)
     }
 }
@@ -35,7 +47,7 @@ public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The state of one parse: a cursor over the bytes between the sign and symbol wrappers.
 private struct AmountScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let decimalMark: UInt8
     let groupSeparator: UInt8?
     var start = 0
@@ -43,7 +55,7 @@ private struct AmountScanner {
     var isNegative = false
     var sawSign = false
 
-    init(bytes: [UInt8], format: AmountFormat) {
+    init(bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) {
         self.bytes = bytes
         self.decimalMark = format.decimalMark.asciiValue ?? UInt8(ascii: ".")
         self.groupSeparator = format.thousandsSeparator?.asciiValue

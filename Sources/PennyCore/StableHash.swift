@@ -10,12 +10,30 @@ public struct StableHash: Sendable {
 
     /// Mixes in the UTF-8 bytes of `text`, then a separator so `"ab","c"` differs from `"a","bc"`.
     public mutating func combine(_ text: some StringProtocol) {
-        for b in text.utf8 { mix(b) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes { mix(b) }
+        }
+        if done == nil {
+            for b in text.utf8 { mix(b) }
+        }
+        mix(0x1F)
+    }
+
+    /// Mixes in raw bytes, then the separator.
+    public mutating func combine(bytes: some Sequence<UInt8>) {
+        for b in bytes { mix(b) }
         mix(0x1F)
     }
 
     /// Mixes in an integer's decimal digits.
-    public mutating func combine(_ number: Int64) { combine(String(number)) }
+    public mutating func combine(_ number: Int64) {
+        var n = number
+        for _ in 0..<8 {
+            mix(UInt8(truncatingIfNeeded: n))
+            n >>= 8
+        }
+        mix(0x1F)
+    }
 
     private mutating func mix(_ byte: UInt8) {
         value ^= UInt64(byte)

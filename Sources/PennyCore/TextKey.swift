@@ -9,12 +9,22 @@ public enum TextKey {
     ///
     /// - Complexity: O(n); ASCII text takes a fast path without Foundation.
     public static func fold(_ text: some StringProtocol) -> String {
-        let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            var out: [UInt8] = []
+        if let contiguous = text.utf8.withContiguousStorageIfAvailable({ foldASCII($0) }) {
+            if let result = contiguous { return result }
+        } else if let result = foldASCII(text.utf8) {
+            return result
+        }
+        let folded = String(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The fast path for pure ASCII; nil when the text has other characters.
+    private static func foldASCII(_ utf8: some Collection<UInt8>) -> String? {
+        var out: [UInt8] = []
             out.reserveCapacity(utf8.count)
             var pendingSpace = false
             for b in utf8 {
+                if b >= 0x80 { return nil }
                 if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
                     pendingSpace = !out.isEmpty
                     continue
@@ -23,8 +33,5 @@ public enum TextKey {
                 out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
             }
             return String(decoding: out, as: UTF8.self)
-        }
-        let folded = String(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

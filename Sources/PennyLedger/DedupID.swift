@@ -30,21 +30,23 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The content key of a transaction without a usable bank id (before the occurrence).
-    public static func contentKey(account: String, date: LocalDate, amount: Money, description: String) -> UInt64 {
+    ///
+    /// `foldedDescription` is `TextKey.fold` of the description, computed once by the caller.
+    public static func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: String) -> UInt64 {
         var hash = StableHash()
         hash.combine("content")
         hash.combine(account)
         hash.combine(date.description)
         hash.combine(amount.minorUnits)
         hash.combine(amount.currency.code)
-        hash.combine(TextKey.fold(description))
+        hash.combine(foldedDescription)
         return hash.value
     }
 
     /// From a content key and the 1-based occurrence of that key in the file.
     public static func content(key: UInt64, occurrence: Int) -> DedupID {
         var hash = StableHash()
-        hash.combine(StableHash.hex(key))
+        hash.combine(Int64(bitPattern: key))
         hash.combine(Int64(occurrence))
         return DedupID(value: hash.value)
     }
@@ -79,6 +81,11 @@ public struct DedupIDAssigner: Sendable {
 
     /// The id for the next transaction of the file.
     public mutating func id(account: String, transaction t: Transaction) -> DedupID {
+        id(account: account, transaction: t, foldedDescription: TextKey.fold(t.description))
+    }
+
+    /// The id for the next transaction, with its description already folded.
+    public mutating func id(account: String, transaction t: Transaction, foldedDescription: String) -> DedupID {
         if let bankID = t.bankID, !bankID.isEmpty {
             var hash = StableHash()
             hash.combine(account)
@@ -89,7 +96,7 @@ public struct DedupIDAssigner: Sendable {
                 return .bank(account: account, bankID: bankID, amount: t.amount)
             }
         }
-        let key = DedupID.contentKey(account: account, date: t.date, amount: t.amount, description: t.description)
+        let key = DedupID.contentKey(account: account, date: t.date, amount: t.amount, foldedDescription: foldedDescription)
         let occurrence = (occurrences[key] ?? 0) + 1
         occurrences[key] = occurrence
         return .content(key: key, occurrence: occurrence)

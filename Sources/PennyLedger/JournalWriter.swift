@@ -4,7 +4,8 @@ import PennyCore
 ///
 /// Each transaction: `DATE * DESCRIPTION`, tag comment lines (`; id: …`, `; source: …`,
 /// `; rule: …`), then two postings with explicit amounts and the commodity after the
-/// number (`-23.47 EUR`).
+/// number (`-23.47 EUR`). Rendering appends bytes to a buffer: it runs once per imported
+/// row, so it avoids building intermediate strings.
 public enum JournalWriter {
     /// The first lines of a new ledger.
     public static let header = """
@@ -15,50 +16,119 @@ public enum JournalWriter {
 
     /// The text of one entry, with a blank line before it.
     public static func render(_ entry: JournalEntry) -> String {
-        var text = "\n\(entry.date) * \(sanitize(entry.description))\n"
-        text += "    ; id: \(entry.id)\n"
-        if let source = entry.source { text += "    ; source: \(sanitizeTag(source))\n" }
-        if let rule = entry.rule { text += "    ; rule: \(sanitizeTag(rule))\n" }
-        let negated = Money(minorUnits: -entry.amount.minorUnits, currency: entry.amount.currency)
-        text += posting(entry.category, negated)
-        text += posting(entry.account, entry.amount)
-        return text
+        var bytes: [UInt8] = []
+        render(entry, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func posting(_ account: String, _ amount: Money) -> String {
-        let number = "\(amount.decimalString) \(amount.currency.code)"
-        let width = max(2, 52 - account.count - number.count)
-        return "    \(account)\(String(repeating: " ", count: width))\(number)\n"
-    }
-
-    /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code).
-    static func sanitize(_ description: String) -> String {
-        var text = description.map { c -> Character in
-            switch c {
-            case ";": ","
-            case "\n", "\r", "\t": " "
-            default: c
-            }
-        }.reduce(into: "") { out, c in
-            if c == " " && out.last == " " { return }
-            out.append(c)
+    /// Appends one entry, with a blank line before it, to `out`.
+    /// - Complexity: O(length of the entry's text).
+    public static func render(_ entry: JournalEntry, into out: inout [UInt8]) {
+        out.append(0x0A)
+        appendDate(entry.date, to: &out)
+        out.append(contentsOf: " * ".utf8)
+        appendSanitized(entry.description, to: &out)
+        out.append(contentsOf: "\n    ; id: ".utf8)
+        appendHex(entry.id.value, to: &out)
+        out.append(0x0A)
+        if let source = entry.source {
+            out.append(contentsOf: "    ; source: ".utf8)
+            appendTagValue(source, to: &out)
+            out.append(0x0A)
         }
-        text = text.trimmingCharacters(in: " ")
-        if text.hasPrefix("(") { text = "[" + text.dropFirst() }
-        return text.isEmpty ? "no description" : text
+        if let rule = entry.rule {
+            out.append(contentsOf: "    ; rule: ".utf8)
+            appendTagValue(rule, to: &out)
+            out.append(0x0A)
+        }
+        appendPosting(entry.category, minorUnits: 0 &- entry.amount.minorUnits, entry.amount.currency, to: &out)
+        appendPosting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency, to: &out)
     }
 
-    /// Tag values end at a comma in hledger.
-    static func sanitizeTag(_ value: String) -> String {
-        String(value.map { $0 == "," || $0 == "\n" || $0 == "\r" ? " " : $0 })
+    private static func appendPosting(_ account: String, minorUnits: Int64, _ currency: Currency, to out: inout [UInt8]) {
+        out.append(contentsOf: "    ".utf8)
+        out.append(contentsOf: account.utf8)
+        var number: [UInt8] = []
+        appendDecimal(minorUnits, exponent: currency.exponent, to: &number)
+        number.append(0x20)
+        number.append(contentsOf: currency.code.utf8)
+        let width = max(2, 52 - account.unicodeScalars.count - number.count)
+        out.append(contentsOf: repeatElement(0x20, count: width))
+        out.append(contentsOf: number)
+        out.append(0x0A)
     }
-}
 
-extension String {
-    func trimmingCharacters(in character: Character) -> String {
-        var s = Substring(self)
-        while s.first == character { s = s.dropFirst() }
-        while s.last == character { s = s.dropLast() }
-        return String(s)
+    private static func appendDate(_ date: LocalDate, to out: inout [UInt8]) {
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var v = value
+            while divisor > 0 {
+                out.append(UInt8(0x30 + v / divisor % 10))
+                v %= divisor
+                divisor /= 10
+            }
+        }
+        digits(date.year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(date.month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(date.day, 2)
+    }
+
+    private static func appendDecimal(_ minorUnits: Int64, exponent: Int, to out: inout [UInt8]) {
+        var magnitude = minorUnits.magnitude
+        var reversed: [UInt8] = []
+        var produced = 0
+        repeat {
+            if produced == exponent && exponent > 0 { reversed.append(UInt8(ascii: ".")) }
+            reversed.append(UInt8(0x30 + magnitude % 10))
+            magnitude /= 10
+            produced += 1
+        } while magnitude > 0 || produced <= exponent
+        if minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
+        out.append(contentsOf: reversed.reversed())
+    }
+
+    private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 60, through: 0, by: -4) {
+            out.append(digits[Int((value >> UInt64(shift)) & 0xF)])
+        }
+    }
+
+    /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code),
+    /// white space runs as one space, `no description` when empty.
+    private static func appendSanitized(_ description: String, to out: inout [UInt8]) {
+        let start = out.count
+        var pendingSpace = false
+        for b in description.utf8 {
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                pendingSpace = out.count > start
+            default:
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                if out.count == start && b == UInt8(ascii: "(") {
+                    out.append(UInt8(ascii: "["))
+                } else {
+                    out.append(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
+                }
+            }
+        }
+        if out.count == start { out.append(contentsOf: "no description".utf8) }
+    }
+
+    /// Tag values end at a comma in hledger, and at the line end in both tools.
+    private static func appendTagValue(_ value: String, to out: inout [UInt8]) {
+        for b in value.utf8 {
+            out.append(b == UInt8(ascii: ",") || b == 0x0A || b == 0x0D ? 0x20 : b)
+        }
+    }
+
+    /// The description as `render` writes it (for tests and previews).
+    static func sanitize(_ description: String) -> String {
+        var out: [UInt8] = []
+        appendSanitized(description, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -65,7 +65,7 @@ public final class LedgerUpdate {
         guard index.insert(entry.id.value).inserted else { return false }
         added.append(entry.id.value)
         if !isDryRun {
-            buffer.append(contentsOf: JournalWriter.render(entry).utf8)
+            JournalWriter.render(entry, into: &buffer)
             if buffer.count >= 1 << 20 { try flush() }
         }
         return true

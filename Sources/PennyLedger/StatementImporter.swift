@@ -31,8 +31,8 @@ public struct FileOutcome: Sendable, Equatable {
 public struct StatementImporter {
     /// Maps a statement header to the own account's ledger name.
     public typealias AccountResolver = (StatementHeader) throws(PennyError) -> String
-    /// Categorizes one transaction.
-    public typealias Categorize = (Transaction) -> Categorization
+    /// Categorizes one transaction, given with its description folded by `TextKey.fold`.
+    public typealias Categorize = (Transaction, String) -> Categorization
     /// Streams one file's events to the given sink.
     public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
 
@@ -99,8 +99,9 @@ public struct StatementImporter {
                     outcome.skipped += 1
                     return
                 }
-                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats)].id(account: own, transaction: transaction)
-                let decision = categorize(transaction)
+                let folded = TextKey.fold(transaction.description)
+                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats)].id(account: own, transaction: transaction, foldedDescription: folded)
+                let decision = categorize(transaction, folded)
                 let entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,

@@ -19,7 +19,12 @@ public struct Categorizer: Sendable {
 
     /// The category, payee and deciding rule for a transaction.
     public func categorize(_ transaction: Transaction) -> Categorization {
-        let description = Array(TextKey.fold(transaction.description).utf8)
+        categorize(transaction, foldedDescription: TextKey.fold(transaction.description))
+    }
+
+    /// The same, with the description already folded by `TextKey.fold`.
+    public func categorize(_ transaction: Transaction, foldedDescription: String) -> Categorization {
+        let description = Array(foldedDescription.utf8)
         let fallback = transaction.amount.isNegative ? defaultExpense : defaultIncome
         for rule in rules where rule.matches(description: description, amount: transaction.amount) {
             return Categorization(category: rule.category ?? fallback, payee: rule.payee, ruleName: rule.name)
