@@ -22,6 +22,7 @@ MERCHANTS = [
     "RESTAURANTE", "MCDONALDS", "BURGER KING", "TELEPIZZA", "GLOVO", "UBER EATS",
     "CTT", "SEGURANCA SOCIAL", "AT AUTORIDADE TRIBUTARIA", "EPAL", "GAS NATURAL",
 ]
+TOWNS = ["LISBOA", "PORTO", "AMADORA", "ODIVELAS", "BRAGA", "COIMBRA", "FARO", "SETÚBAL"]
 PREFIXES = ["COMPRA", "DD", "PAG", "TRF", "MB WAY", "LEVANTAMENTO"]
 
 
@@ -49,9 +50,13 @@ def main():
             if rnd.random() < 0.03:
                 cents = rnd.randint(50_000, 400_000)
                 desc = f"TRF ORDENADO {rnd.randint(1, 999):03d} ACME LDA"
+            elif rnd.random() < 0.2:
+                # A shop no rule knows: every rule is tried and fails.
+                cents = -rnd.randint(50, 25_000)
+                desc = f"{rnd.choice(PREFIXES)} LOJA {rnd.randint(100, 999)} {rnd.choice(TOWNS)}"
             else:
                 cents = -rnd.randint(50, 25_000)
-                desc = f"{rnd.choice(PREFIXES)} {merchant} {rnd.randint(1000, 9999)} LISBOA"
+                desc = f"{rnd.choice(PREFIXES)} {merchant} {rnd.randint(1000, 9999)} {rnd.choice(TOWNS)}"
             if rnd.random() < 0.05:
                 desc = f'"{desc}; REF {rnd.randint(1, 99999)}"'
             balance += cents

@@ -67,16 +67,28 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Bank ids that are blank or repeat within the file are not usable; the caller learns of
 /// repeats from `repeatedBankIDs` after a pass and re-runs the file with them known.
+///
+/// Occurrence numbers only need counting among transactions of the same date. Bank
+/// exports list dates grouped (ascending or descending), so by default only the current
+/// date's counts are kept and memory stays flat however long the file is. A file whose
+/// dates come back after another date (`isUngrouped`) is re-run with every count kept.
 public struct DedupIDAssigner: Sendable {
     private let knownRepeats: Set<UInt64>
+    private let keepsAllDates: Bool
     private var seenBankIDs: Set<UInt64> = []
     private var occurrences: [UInt64: Int] = [:]
+    private var currentDay: Int?
+    private var closedDays: Set<Int> = []
     /// Bank ids seen more than once so far (as hashes of account and id).
     public private(set) var repeatedBankIDs: Set<UInt64> = []
+    /// True when a date came back after another one, with counts already dropped.
+    public private(set) var isUngrouped = false
 
-    /// Makes an assigner that already knows which bank ids repeat in the file.
-    public init(knownRepeats: Set<UInt64> = []) {
+    /// Makes an assigner that already knows which bank ids repeat in the file, and
+    /// whether to keep occurrence counts for every date (for files not grouped by date).
+    public init(knownRepeats: Set<UInt64> = [], keepsAllDates: Bool = false) {
         self.knownRepeats = knownRepeats
+        self.keepsAllDates = keepsAllDates
     }
 
     /// The id for the next transaction of the file.
@@ -96,12 +108,22 @@ public struct DedupIDAssigner: Sendable {
                 return .bank(account: account, bankID: bankID, amount: t.amount)
             }
         }
+        track(day: t.date.dayNumber)
         let key = DedupID.contentKey(account: account, date: t.date, amount: t.amount, foldedDescription: foldedDescription)
         let occurrence = (occurrences[key] ?? 0) + 1
         occurrences[key] = occurrence
         return .content(key: key, occurrence: occurrence)
     }
 
-    /// True when a repeat was found that the assigner did not know of when it started.
-    public var needsRerun: Bool { !repeatedBankIDs.isSubset(of: knownRepeats) }
+    private mutating func track(day: Int) {
+        guard !keepsAllDates, day != currentDay else { return }
+        if let currentDay { closedDays.insert(currentDay) }
+        if closedDays.contains(day) { isUngrouped = true }
+        currentDay = day
+        occurrences.removeAll(keepingCapacity: true)
+    }
+
+    /// True when the ids given so far may be wrong and the file must be read again,
+    /// with `repeatedBankIDs` known and, if `isUngrouped`, every date's counts kept.
+    public var needsRerun: Bool { !repeatedBankIDs.isSubset(of: knownRepeats) || isUngrouped }
 }

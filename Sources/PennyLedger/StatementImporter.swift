@@ -65,10 +65,10 @@ public struct StatementImporter {
     public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
         let mark = update.mark()
         do {
-            var outcome = try pass(read, knownRepeats: [])
-            if case .rerun(let repeats) = outcome {
+            var outcome = try pass(read, knownRepeats: [], keepsAllDates: false)
+            if case .rerun(let repeats, let ungrouped) = outcome {
                 try update.rollback(to: mark)
-                outcome = try pass(read, knownRepeats: repeats)
+                outcome = try pass(read, knownRepeats: repeats, keepsAllDates: ungrouped)
             }
             guard case .done(let counts) = outcome else { fatalError("a second pass knows every repeat") }
             return counts
@@ -80,10 +80,10 @@ public struct StatementImporter {
 
     private enum PassResult {
         case done(FileOutcome)
-        case rerun(Set<UInt64>)
+        case rerun(repeats: Set<UInt64>, ungrouped: Bool)
     }
 
-    private func pass(_ read: Read, knownRepeats: Set<UInt64>) throws(PennyError) -> PassResult {
+    private func pass(_ read: Read, knownRepeats: Set<UInt64>, keepsAllDates: Bool) throws(PennyError) -> PassResult {
         var outcome = FileOutcome()
         var assigners: [String: DedupIDAssigner] = [:]
         var account: String?
@@ -100,7 +100,7 @@ public struct StatementImporter {
                     return
                 }
                 let folded = TextKey.fold(transaction.description)
-                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats)].id(account: own, transaction: transaction, foldedDescription: folded)
+                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)].id(account: own, transaction: transaction, foldedDescription: folded)
                 let decision = categorize(transaction, folded)
                 let entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
@@ -114,9 +114,9 @@ public struct StatementImporter {
                 }
             }
         }
+        guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
         let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
-        if !repeats.isSubset(of: knownRepeats) { return .rerun(repeats) }
-        return .done(outcome)
+        return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
     }
 
     /// `Payee | bank text` (hledger's payee/note split), or the bank text alone.

@@ -38,6 +38,25 @@ struct DedupTests {
         #expect(content.id(account: "a:b", transaction: transaction("2024-03-02", -100, "X", id: "")) == x)
     }
 
+    @Test func ungroupedDatesAskForARerunThatKeepsEveryCount() {
+        let file = [
+            transaction("2024-03-02", -120, "COFFEE"), transaction("2024-03-03", -500, "LUNCH"),
+            transaction("2024-03-02", -120, "COFFEE"),
+        ]
+        var flat = DedupIDAssigner()
+        for t in file { _ = flat.id(account: "a:b", transaction: t) }
+        #expect(flat.isUngrouped && flat.needsRerun)
+        var full = DedupIDAssigner(keepsAllDates: true)
+        let ids = file.map { full.id(account: "a:b", transaction: $0) }
+        #expect(Set(ids).count == 3)
+        #expect(!full.needsRerun)
+        // Grouped files (ascending or descending) never need it, and get the same ids.
+        var descending = DedupIDAssigner()
+        let grouped = [file[1], file[0], file[2]].map { descending.id(account: "a:b", transaction: $0) }
+        #expect(!descending.needsRerun)
+        #expect(Set(grouped) == Set(ids))
+    }
+
     @Test func hexRoundTrip() {
         let id = DedupID.opening(account: "assets:bank:checking")
         #expect(DedupID(hex: id.description) == id)

@@ -46,6 +46,13 @@ struct StatementImporterTests {
         #expect(text.components(separatedBy: "; id: ").count == 3)
     }
 
+    @Test func twinsInAFileNotGroupedByDateStayTwo() throws {
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        let file = [transaction("2024-03-02", -120, "COFFEE"), transaction("2024-03-03", -9, "X"), transaction("2024-03-02", -120, "COFFEE")]
+        #expect(try run(path, file).new == 3)
+        #expect(try run(path, file).duplicates == 3)
+    }
+
     @Test func aFailingFileLeavesNothing() throws {
         let path = temporaryDirectory().appendingPathComponent("l.journal").path
         _ = try run(path, [transaction("2024-03-01", -100, "A")])
