@@ -21,17 +21,17 @@ public enum TextKey {
     /// The fast path for pure ASCII; nil when the text has other characters.
     private static func foldASCII(_ utf8: some Collection<UInt8>) -> String? {
         var out: [UInt8] = []
-            out.reserveCapacity(utf8.count)
-            var pendingSpace = false
-            for b in utf8 {
-                if b >= 0x80 { return nil }
-                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
-                    pendingSpace = !out.isEmpty
-                    continue
-                }
-                if pendingSpace { out.append(0x20); pendingSpace = false }
-                out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+        out.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for b in utf8 {
+            if b >= 0x80 { return nil }
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                pendingSpace = !out.isEmpty
+                continue
             }
-            return String(decoding: out, as: UTF8.self)
+            if pendingSpace { out.append(0x20); pendingSpace = false }
+            out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

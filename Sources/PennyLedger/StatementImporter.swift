@@ -100,7 +100,8 @@ public struct StatementImporter {
                     return
                 }
                 let folded = TextKey.fold(transaction.description)
-                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)].id(account: own, transaction: transaction, foldedDescription: folded)
+                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)].id(
+                    account: own, transaction: transaction, foldedDescription: folded)
                 let decision = categorize(transaction, folded)
                 let entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),

@@ -13,13 +13,17 @@ public enum SummaryRenderer {
             ("expenses", money(s.expenses)),
             ("net", money(s.net)),
             ("savings_rate", share(s.savingsRate)),
-            ("categories", .array(s.categories.map { line in
-                .object([
-                    ("account", .string(line.account)), ("amount", money(line.amount)),
-                    ("share_of_expenses", share(line.shareOfExpenses)), ("share_of_income", share(line.shareOfIncome)),
-                    ("budget", money(line.budget)), ("remaining", money(line.remaining)),
-                ])
-            })),
+            (
+                "categories",
+                .array(
+                    s.categories.map { line in
+                        .object([
+                            ("account", .string(line.account)), ("amount", money(line.amount)),
+                            ("share_of_expenses", share(line.shareOfExpenses)), ("share_of_income", share(line.shareOfIncome)),
+                            ("budget", money(line.budget)), ("remaining", money(line.remaining)),
+                        ])
+                    })
+            ),
             ("roundups", .array([])),
         ])
         return value.text + "\n"
@@ -29,12 +33,14 @@ public enum SummaryRenderer {
     public static func table(_ s: Summary) -> String {
         let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
         var out = "Summary \(from) .. \(to) (\(s.currency.code))\n\n"
-        out += TextTable(rows: [
-            ["Income", s.income.decimalString],
-            ["Expenses", s.expenses.decimalString],
-            ["Net", s.net.decimalString],
-            ["Savings rate", s.savingsRate?.description ?? "-"],
-        ], rightAligned: [1]).render()
+        out += TextTable(
+            rows: [
+                ["Income", s.income.decimalString],
+                ["Expenses", s.expenses.decimalString],
+                ["Net", s.net.decimalString],
+                ["Savings rate", s.savingsRate?.description ?? "-"],
+            ], rightAligned: [1]
+        ).render()
         if !s.categories.isEmpty {
             out += "\n"
             var rows = [["Category", "Amount", "% expenses", "% income", "Budget", "Remaining"]]

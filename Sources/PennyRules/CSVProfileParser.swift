@@ -111,7 +111,9 @@ extension RulesParser {
             }
         }
         if profile.dateColumn == nil { fail("csv profile '\(profile.name)' has no 'date COLUMN FORMAT' line", head, head.tokens[1]) }
-        if profile.amount == nil && debit == nil && credit == nil { fail("csv profile '\(profile.name)' has no 'amount COLUMN' (or 'debit' and 'credit') line", head, head.tokens[1]) }
+        if profile.amount == nil && debit == nil && credit == nil {
+            fail("csv profile '\(profile.name)' has no 'amount COLUMN' (or 'debit' and 'credit') line", head, head.tokens[1])
+        }
         if profile.fileGlobs.isEmpty && profile.headerMatches.isEmpty {
             fail("csv profile '\(profile.name)' never applies: add 'match-file GLOB' or 'match-header TEXT'", head, head.tokens[1])
         }

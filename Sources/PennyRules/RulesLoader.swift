@@ -56,9 +56,10 @@ extension RulesParser {
         let declared = ruleSet.accounts.map(\.name)
         for profile in ruleSet.csvProfiles {
             if let account = profile.account, ruleSet.account(named: account) == nil {
-                errors.append(.configuration(
-                    "csv profile '\(profile.name)' names account '\(account)', which no 'account' block declares\(Suggestion.hint(for: account, in: declared))",
-                    at: profile.location))
+                errors.append(
+                    .configuration(
+                        "csv profile '\(profile.name)' names account '\(account)', which no 'account' block declares\(Suggestion.hint(for: account, in: declared))",
+                        at: profile.location))
             }
         }
         errors.sort { ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0) }

@@ -49,7 +49,9 @@ struct RulesParser {
         case _ where Self.notYet.contains(keyword):
             fail("'\(keyword)' is not supported yet", head, head.tokens[0])
         default:
-            fail("unknown directive '\(keyword)'\(Suggestion.hint(for: keyword, in: Self.directives)); expected one of \(Self.directives.joined(separator: ", "))", head, head.tokens[0])
+            fail(
+                "unknown directive '\(keyword)'\(Suggestion.hint(for: keyword, in: Self.directives)); expected one of \(Self.directives.joined(separator: ", "))", head,
+                head.tokens[0])
         }
     }
 
@@ -112,7 +114,9 @@ struct RulesParser {
                 declaration.kind = kind
             case "opening":
                 if values.count >= 3, values[2].kind == .comma {
-                    fail("cannot read opening amount '\(values[1].text),\(values.count > 3 ? values[3].text : "")': rules write amounts with '.' as the decimal mark, like 1250.00", line, values[1])
+                    fail(
+                        "cannot read opening amount '\(values[1].text),\(values.count > 3 ? values[3].text : "")': rules write amounts with '.' as the decimal mark, like 1250.00",
+                        line, values[1])
                     continue
                 }
                 guard values.count >= 2, let date = LocalDate(iso: values[0].text) else {
@@ -128,7 +132,9 @@ struct RulesParser {
                     continue
                 }
             default:
-                fail("unknown account setting '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.accountKeys)); expected one of \(Self.accountKeys.joined(separator: ", "))", line, key)
+                fail(
+                    "unknown account setting '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.accountKeys)); expected one of \(Self.accountKeys.joined(separator: ", "))",
+                    line, key)
             }
         }
         if let (line, amountToken, date) = openingLine {
@@ -181,7 +187,9 @@ struct RulesParser {
             case "tag", "note", "skip", "no-roundup", "continue":
                 fail("rule action '\(key.text)' is not supported yet", line, key)
             default:
-                fail("unknown rule line '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.ruleActions)); expected one of \(Self.ruleActions.joined(separator: ", "))", line, key)
+                fail(
+                    "unknown rule line '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.ruleActions)); expected one of \(Self.ruleActions.joined(separator: ", "))", line, key
+                )
             }
         }
         if rule.category == nil && rule.payee == nil && errors.count == errorsBefore {
@@ -215,7 +223,9 @@ struct RulesParser {
         case "description":
             let names = Condition.TextOperator.allCases.map(\.rawValue)
             guard let textOperator = Condition.TextOperator(rawValue: op.text) else {
-                fail("unknown text operator '\(op.text)'\(Suggestion.hint(for: op.text, in: names + ["matches", "not"])); expected one of \(names.joined(separator: ", "))", line, op)
+                fail(
+                    "unknown text operator '\(op.text)'\(Suggestion.hint(for: op.text, in: names + ["matches", "not"])); expected one of \(names.joined(separator: ", "))", line, op
+                )
                 return nil
             }
             return .text(textOperator, values: values.map { TextKey.fold($0.text) })

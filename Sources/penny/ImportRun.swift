@@ -85,6 +85,8 @@ struct ImportRun {
         return names.filter { !$0.hasPrefix(".") && !$0.lowercased().hasPrefix("readme") && !$0.hasSuffix(".md") }
             .sorted()
             .map { (path as NSString).appendingPathComponent($0) }
-            .filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && !d.boolValue }
+            .filter {
+                var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && !d.boolValue
+            }
     }
 }

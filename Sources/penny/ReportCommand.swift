@@ -41,7 +41,8 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         guard kind == "summary" else {
             let known = ["categories", "balances", "budget", "roundups", "cards"]
-            throw ValidationError(known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
+            throw ValidationError(
+                known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
         }
         guard ["table", "json"].contains(format) else {
             throw ValidationError(["csv", "html"].contains(format) ? "--format \(format) is not supported yet" : "unknown format '\(format)': expected table, csv, json or html")

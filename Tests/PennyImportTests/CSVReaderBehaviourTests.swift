@@ -42,8 +42,9 @@ struct CSVReaderBehaviourTests {
     }
 
     @Test func malformedQuoteNamesTheRecordLine() {
-        #expect(rejection("malformed-quote.csv", profile())?.headline
-            == "malformed-quote.csv:2: error: malformed CSV: a quoted field is not closed, or a quote is followed by text other than a delimiter")
+        #expect(
+            rejection("malformed-quote.csv", profile())?.headline
+                == "malformed-quote.csv:2: error: malformed CSV: a quoted field is not closed, or a quote is followed by text other than a delimiter")
     }
 
     @Test func badAmount() {
@@ -53,29 +54,34 @@ struct CSVReaderBehaviourTests {
     }
 
     @Test func unquotedDelimiterInsideAValue() {
-        #expect(rejection("bad-amount.csv", profile())?.headline
-            == "bad-amount.csv:3:4: error: row has 4 fields but the header has 3; is a value with a ',' missing its quotes?")
+        #expect(
+            rejection("bad-amount.csv", profile())?.headline
+                == "bad-amount.csv:3:4: error: row has 4 fields but the header has 3; is a value with a ',' missing its quotes?")
     }
 
     @Test func badDate() {
-        #expect(rejection("bad-date.csv", profile())?.headline
-            == "bad-date.csv:3:1: error: cannot read date '2024-13-02' with format %Y-%m-%d")
+        #expect(
+            rejection("bad-date.csv", profile())?.headline
+                == "bad-date.csv:3:1: error: cannot read date '2024-13-02' with format %Y-%m-%d")
     }
 
     @Test func shortRow() {
-        #expect(rejection("short-row.csv", profile())?.headline
-            == "short-row.csv:3:1: error: row has 1 field; the amount column 3 is missing")
+        #expect(
+            rejection("short-row.csv", profile())?.headline
+                == "short-row.csv:3:1: error: row has 1 field; the amount column 3 is missing")
     }
 
     @Test func wrongEncoding() {
-        #expect(rejection("latin1-as-utf8.csv", profile())?.headline
-            == "latin1-as-utf8.csv:2:2: error: field is not valid utf-8; set 'encoding' in csv profile 'test' (latin1, windows-1252, utf-16)")
+        #expect(
+            rejection("latin1-as-utf8.csv", profile())?.headline
+                == "latin1-as-utf8.csv:2:2: error: field is not valid utf-8; set 'encoding' in csv profile 'test' (latin1, windows-1252, utf-16)")
     }
 
     @Test func unknownHeaderName() {
         let p = profile(date: .header("Datum"))
-        #expect(rejection("bad-date.csv", p)?.headline
-            == "bad-date.csv:1: error: csv profile 'test': no column named \"Datum\"; the header has \"Date\", \"Description\", \"Amount\"")
+        #expect(
+            rejection("bad-date.csv", p)?.headline
+                == "bad-date.csv:1: error: csv profile 'test': no column named \"Datum\"; the header has \"Date\", \"Description\", \"Amount\"")
     }
 
     @Test func emptyAmountAndEmptyDebitCredit() {

@@ -29,14 +29,15 @@ struct JournalReaderTests {
             include other.journal
             """
         let other = "2024-03-06 x\n    expenses:a  1,000.00 EUR @ 1 USD\n    assets:b  -1000.00 EUR\n"
-        #expect(try postings(text, extra: ["other.journal": other]) == [
-            "2024-03-01 expenses:food:groceries 23.47 EUR",
-            "2024-03-01 assets:bank:checking -23.47 EUR",
-            "2024-03-05 expenses:rent 850.00 EUR",
-            "2024-03-05 assets:bank:checking -850.00 EUR",
-            "2024-03-06 expenses:a 1000.00 EUR",
-            "2024-03-06 assets:b -1000.00 EUR",
-        ])
+        #expect(
+            try postings(text, extra: ["other.journal": other]) == [
+                "2024-03-01 expenses:food:groceries 23.47 EUR",
+                "2024-03-01 assets:bank:checking -23.47 EUR",
+                "2024-03-05 expenses:rent 850.00 EUR",
+                "2024-03-05 assets:bank:checking -850.00 EUR",
+                "2024-03-06 expenses:a 1000.00 EUR",
+                "2024-03-06 assets:b -1000.00 EUR",
+            ])
     }
 
     @Test func errorsNameTheLedgerLine() {

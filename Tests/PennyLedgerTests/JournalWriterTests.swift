@@ -8,16 +8,17 @@ struct JournalWriterTests {
             date: day("2024-03-02"), description: "Supermarket | COMPRA PINGO DOCE; LISBOA", account: "assets:bank:checking",
             category: "expenses:food:groceries", amount: euros(-2347), id: DedupID(value: 0x0123_4567_89ab_cdef),
             source: "extrato.csv:3", rule: "groceries")
-        #expect(JournalWriter.render(entry) == """
+        #expect(
+            JournalWriter.render(entry) == """
 
-            2024-03-02 * Supermarket | COMPRA PINGO DOCE, LISBOA
-                ; id: 0123456789abcdef
-                ; source: extrato.csv:3
-                ; rule: groceries
-                expenses:food:groceries                    23.47 EUR
-                assets:bank:checking                      -23.47 EUR
+                2024-03-02 * Supermarket | COMPRA PINGO DOCE, LISBOA
+                    ; id: 0123456789abcdef
+                    ; source: extrato.csv:3
+                    ; rule: groceries
+                    expenses:food:groceries                    23.47 EUR
+                    assets:bank:checking                      -23.47 EUR
 
-            """)
+                """)
     }
 
     @Test(arguments: [

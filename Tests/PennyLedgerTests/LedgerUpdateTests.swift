@@ -5,7 +5,9 @@ import Testing
 
 struct LedgerUpdateTests {
     func entry(_ n: UInt64, _ units: Int64 = -100) -> JournalEntry {
-        JournalEntry(date: day("2024-03-01"), description: "T\(n)", account: "assets:a", category: "expenses:b", amount: euros(units), id: DedupID(value: n), source: "s.csv:\(n)", rule: nil)
+        JournalEntry(
+            date: day("2024-03-01"), description: "T\(n)", account: "assets:a", category: "expenses:b", amount: euros(units), id: DedupID(value: n), source: "s.csv:\(n)", rule: nil
+        )
     }
 
     @Test func appendsSkipsDuplicatesAndCommits() throws {

@@ -20,17 +20,20 @@ struct SummaryTests {
             posting("2024-03-10", "assets:bank:savings", 10_000), posting("2024-03-10", "assets:bank", -10_000),  // a transfer
         ] { builder.add(p) }
         let summary = builder.build()
-        #expect(SummaryRenderer.json(summary) == """
-            {"period": {"from": "2024-03-01", "to": "2024-03-31"}, "currency": "EUR", "income": "2500.00", "expenses": "1234.56", "net": "1265.44", "savings_rate": 50.62, "categories": [{"account": "expenses:housing", "amount": "888.89", "share_of_expenses": 72.0, "share_of_income": 35.56, "budget": null, "remaining": null}, {"account": "expenses:food", "amount": "345.67", "share_of_expenses": 28.0, "share_of_income": 13.83, "budget": null, "remaining": null}], "roundups": []}
+        #expect(
+            SummaryRenderer.json(summary) == """
+                {"period": {"from": "2024-03-01", "to": "2024-03-31"}, "currency": "EUR", "income": "2500.00", "expenses": "1234.56", "net": "1265.44", "savings_rate": 50.62, "categories": [{"account": "expenses:housing", "amount": "888.89", "share_of_expenses": 72.0, "share_of_income": 35.56, "budget": null, "remaining": null}, {"account": "expenses:food", "amount": "345.67", "share_of_expenses": 28.0, "share_of_income": 13.83, "budget": null, "remaining": null}], "roundups": []}
 
-            """)
+                """)
         #expect(summary.otherCurrencies == ["USD"])
         #expect(SummaryRenderer.table(summary).contains("Not included (other currencies): USD"))
     }
 
     @Test func emptyLedgerHasNoShares() {
         let summary = SummaryBuilder(period: .all, currency: .euro, depth: 2).build()
-        #expect(SummaryRenderer.json(summary).hasPrefix(#"{"period": {"from": null, "to": null}, "currency": "EUR", "income": "0.00", "expenses": "0.00", "net": "0.00", "savings_rate": null"#))
+        #expect(
+            SummaryRenderer.json(summary).hasPrefix(
+                #"{"period": {"from": null, "to": null}, "currency": "EUR", "income": "0.00", "expenses": "0.00", "net": "0.00", "savings_rate": null"#))
     }
 
     @Test func depthOneAndThree() {

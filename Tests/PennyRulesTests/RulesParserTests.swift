@@ -144,7 +144,10 @@ struct RulesParserTests {
         do {
             _ = try RulesLoader.load(text: "  rule x\n", file: "f.rules")
         } catch {
-            #expect(error.errors.map(\.headline) == ["f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup) in column 1"])
+            #expect(
+                error.errors.map(\.headline) == [
+                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup) in column 1"
+                ])
         }
     }
 

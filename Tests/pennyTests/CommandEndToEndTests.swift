@@ -8,16 +8,17 @@ import Testing
         try "rule a\n  if amout < 0\n  category expenses:x\nrul b\n".write(toFile: w.path("rules/zz-broken.rules"), atomically: true, encoding: .utf8)
         let result = try w.penny("import", "samples")
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            rules/zz-broken.rules:2:6: error: unknown field 'amout' (did you mean 'amount'?); expected one of description, payee, memo, counterparty, iban, account, currency, type, amount, date
-                  if amout < 0
-                     ^
-            rules/zz-broken.rules:4:1: error: unknown directive 'rul' (did you mean 'rule'?); expected one of default, account, csv, rule, include, budget, roundup
-                rul b
-                ^
-            2 errors in the rules
+        #expect(
+            result.stderr == """
+                rules/zz-broken.rules:2:6: error: unknown field 'amout' (did you mean 'amount'?); expected one of description, payee, memo, counterparty, iban, account, currency, type, amount, date
+                      if amout < 0
+                         ^
+                rules/zz-broken.rules:4:1: error: unknown directive 'rul' (did you mean 'rule'?); expected one of default, account, csv, rule, include, budget, roundup
+                    rul b
+                    ^
+                2 errors in the rules
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal")))
     }
 
@@ -65,25 +66,26 @@ import Testing
         let w = try Workspace()
         try w.penny("import", "samples")
         let result = try w.penny("report", "summary", "--month", "2024-03")
-        #expect(result.stdout == """
-            Summary 2024-03-01 .. 2024-03-31 (EUR)
+        #expect(
+            result.stdout == """
+                Summary 2024-03-01 .. 2024-03-31 (EUR)
 
-            Income        4884.56
-            Expenses      1513.24
-            Net           3371.32
-            Savings rate   69.02%
+                Income        4884.56
+                Expenses      1513.24
+                Net           3371.32
+                Savings rate   69.02%
 
-            Category                Amount  % expenses  % income  Budget  Remaining
-            expenses:housing        954.30       63.06     19.54       -          -
-            expenses:food           391.44       25.87      8.01       -          -
-            expenses:transport       87.60        5.79      1.79       -          -
-            expenses:cash            60.00        3.97      1.23       -          -
-            expenses:health          18.90        1.25      0.39       -          -
-            expenses:uncategorized   15.00        0.99      0.31       -          -
-            expenses:leisure         10.99        0.73      0.22       -          -
-            expenses:shopping       -24.99       -1.65     -0.51       -          -
+                Category                Amount  % expenses  % income  Budget  Remaining
+                expenses:housing        954.30       63.06     19.54       -          -
+                expenses:food           391.44       25.87      8.01       -          -
+                expenses:transport       87.60        5.79      1.79       -          -
+                expenses:cash            60.00        3.97      1.23       -          -
+                expenses:health          18.90        1.25      0.39       -          -
+                expenses:uncategorized   15.00        0.99      0.31       -          -
+                expenses:leisure         10.99        0.73      0.22       -          -
+                expenses:shopping       -24.99       -1.65     -0.51       -          -
 
-            """)
+                """)
         let february = try w.penny("report", "summary", "--from", "2024-02-01", "--to", "2024-02-29", "--format", "json")
         #expect(february.stdout.hasPrefix(#"{"period": {"from": "2024-02-01", "to": "2024-02-29"}, "currency": "EUR", "income": "0.00", "expenses": "0.00""#))
     }

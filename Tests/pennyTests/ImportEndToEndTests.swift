@@ -99,17 +99,19 @@ import Testing
         try w.copy(fixture: "montepio-2024-04.csv", as: "inbox/montepio-2024-04.csv")
         let result = try w.penny("import", "inbox")
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            inbox/montepio-broken.csv:5:4: error: cannot read amount '-8,5O': unexpected character in amount (decimal mark ',')
-                05-04-2024;05-04-2024;COMPRA PINGO DOCE;-8,5O;100,00
+        #expect(
+            result.stderr == """
+                inbox/montepio-broken.csv:5:4: error: cannot read amount '-8,5O': unexpected character in amount (decimal mark ',')
+                    05-04-2024;05-04-2024;COMPRA PINGO DOCE;-8,5O;100,00
 
-            """)
-        #expect(result.stdout == """
-            inbox/montepio-2024-04.csv: 2 new, 0 duplicates, 0 skipped, 0 uncategorized
-            inbox/montepio-broken.csv: rejected, nothing imported
-            total: 2 files, 2 new, 0 duplicates, 0 skipped, 0 uncategorized, 1 rejected
+                """)
+        #expect(
+            result.stdout == """
+                inbox/montepio-2024-04.csv: 2 new, 0 duplicates, 0 skipped, 0 uncategorized
+                inbox/montepio-broken.csv: rejected, nothing imported
+                total: 2 files, 2 new, 0 duplicates, 0 skipped, 0 uncategorized, 1 rejected
 
-            """)
+                """)
         let after = try w.text("ledger.journal")
         #expect(after.hasPrefix(String(decoding: before, as: UTF8.self)))
         #expect(!after.contains("montepio-broken"))
@@ -132,7 +134,9 @@ import Testing
         try w.copy(fixture: "unknown-bank.csv")
         let rejected = try w.penny("import", "unknown-bank.csv")
         #expect(rejected.status == 1)
-        #expect(rejected.stderr == "unknown-bank.csv: error: no csv profile matches this file (tried csv profiles: montepio, aib); add a 'csv' block with 'match-file' or 'match-header'\n")
+        #expect(
+            rejected.stderr
+                == "unknown-bank.csv: error: no csv profile matches this file (tried csv profiles: montepio, aib); add a 'csv' block with 'match-file' or 'match-header'\n")
         let bad = try w.penny("import", "--account", "assets:bank:nope", "samples")
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--account assets:bank:nope: no 'account assets:bank:nope' block in the rules"))

@@ -22,7 +22,8 @@ struct CSVProfileMatcher {
             bytes.removeFirst(3)
         }
         let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
-        let text = TextDecoder(encoding: encoding == .utf16 ? .utf8 : encoding).decode(line)
+        let text =
+            TextDecoder(encoding: encoding == .utf16 ? .utf8 : encoding).decode(line)
             ?? String(decoding: line, as: UTF8.self)
         return TextKey.fold(text)
     }

@@ -21,7 +21,8 @@ public struct CSVReader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        guard let profile = CSVProfileMatcher(profiles: configuration.csvProfiles).profile(for: probe)
+        guard
+            let profile = CSVProfileMatcher(profiles: configuration.csvProfiles).profile(for: probe)
                 ?? (configuration.csvProfiles.count == 1 ? configuration.csvProfiles[0] : nil)
         else {
             let names = configuration.csvProfiles.map(\.name).joined(separator: ", ")
@@ -36,9 +37,11 @@ public struct CSVReader: StatementReader {
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let currency = profile.account.flatMap { configuration.accountCurrencies[$0] } ?? configuration.defaultCurrency
-        try emit(.statement(StatementHeader(
-            accountIdentifier: nil, accountName: profile.account, currency: currency,
-            location: SourceLocation(file: displayName, line: 1))))
+        try emit(
+            .statement(
+                StatementHeader(
+                    accountIdentifier: nil, accountName: profile.account, currency: currency,
+                    location: SourceLocation(file: displayName, line: 1))))
         var mapper = CSVRowMapper(profile: profile, fileName: displayName, currency: currency)
         try withoutActuallyEscaping(emit) { (emit) throws(PennyError) in
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in

@@ -40,7 +40,8 @@ final class LibCSVParser {
 
     private func parseError() -> PennyError {
         let code = csv_error(&parser)
-        let reason = code == CSV_EPARSE
+        let reason =
+            code == CSV_EPARSE
             ? "malformed CSV: a quoted field is not closed, or a quote is followed by text other than a delimiter"
             : String(cString: csv_strerror(code))
         return .badInput(reason, at: SourceLocation(file: collector.fileName, line: collector.recordStartLine))
