@@ -6,7 +6,7 @@ TEST_DEPS  := hledger ledger
 DEMO       := demo
 PENNY      := .build/debug/penny
 
-.PHONY: demo test build deps test-deps bench clean
+.PHONY: demo test lint build deps test-deps bench clean
 
 # Installs only the Debian packages that are missing (sudo only when not root).
 define apt_install
@@ -32,9 +32,12 @@ demo: build
 	@echo
 	$(PENNY) report summary --ledger $(DEMO)/ledger.journal --rules rules
 
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build
 	$(SWIFT) test
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests
 
 bench: deps
 	scripts/benchmark.sh
