@@ -100,19 +100,21 @@ public struct StatementImporter {
                     return
                 }
                 let folded = TextKey.fold(transaction.description)
-                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)].id(
-                    account: own, transaction: transaction, foldedDescription: folded)
+                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)]
+                    .id(account: own, transaction: transaction, foldedDescription: folded)
+                // Already in the ledger: nothing to categorize (re-imports stay cheap).
+                if update.contains(id) {
+                    outcome.duplicates += 1
+                    return
+                }
                 let decision = categorize(transaction, folded)
                 let entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
                     source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName)
-                if try update.append(entry) {
-                    outcome.new += 1
-                    if decision.ruleName == nil { outcome.uncategorized += 1 }
-                } else {
-                    outcome.duplicates += 1
-                }
+                try update.append(entry)
+                outcome.new += 1
+                if decision.ruleName == nil { outcome.uncategorized += 1 }
             }
         }
         guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
