@@ -1,0 +1,89 @@
+import PennyCore
+import PennyRules
+import Testing
+
+/// The one-pass matcher decides exactly as trying every rule in order would.
+struct MatcherPropertyTests {
+    /// SplitMix64: a seeded generator, so a failure is reproducible.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    struct Spec {
+        var text: [(op: String, values: [String])] = []
+        var amount: (op: String, cents: Int64)?
+    }
+
+    static func word(_ g: inout Generator, maxLength: Int) -> String {
+        let letters = Array("abcab c")
+        return String((0..<Int.random(in: 0...maxLength, using: &g)).map { _ in letters.randomElement(using: &g)! })
+    }
+
+    /// Trying every rule in order: the specification.
+    static func oracle(_ specs: [Spec], _ description: String, _ cents: Int64) -> Int? {
+        let text = TextKey.fold(description)
+        for (index, spec) in specs.enumerated() {
+            let textHolds = spec.text.allSatisfy { condition in
+                condition.values.contains { value in
+                    let v = TextKey.fold(value)
+                    switch condition.op {
+                    case "contains": return v.isEmpty || text.contains(v)
+                    case "starts-with": return text.hasPrefix(v)
+                    default: return text == v
+                    }
+                }
+            }
+            let amountHolds =
+                spec.amount.map { op, limit in
+                    switch op {
+                    case "<": cents < limit
+                    case ">=": cents >= limit
+                    default: cents == limit
+                    }
+                } ?? true
+            if textHolds && amountHolds { return index }
+        }
+        return nil
+    }
+
+    @Test func agreesWithTryingEveryRuleInOrder() throws {
+        var g = Generator(state: 20_241_121)
+        for _ in 0..<300 {
+            var specs: [Spec] = []
+            var text = ""
+            for n in 0..<Int.random(in: 1...12, using: &g) {
+                var spec = Spec()
+                for _ in 0..<Int.random(in: 0...2, using: &g) {
+                    let op = ["contains", "starts-with", "is"].randomElement(using: &g)!
+                    let values = (0..<Int.random(in: 1...3, using: &g)).map { _ in Self.word(&g, maxLength: 3) }
+                    spec.text.append((op, values))
+                }
+                if Bool.random(using: &g) { spec.amount = (["<", ">=", "="].randomElement(using: &g)!, Int64.random(in: -300...300, using: &g)) }
+                specs.append(spec)
+                text += "rule r\(n)\n"
+                for condition in spec.text {
+                    text += "  if description \(condition.op) " + condition.values.map { "\"\($0)\"" }.joined(separator: ", ") + "\n"
+                }
+                if let (op, cents) = spec.amount { text += "  if amount \(op) \(DecimalFormatter.format(minorUnits: cents, exponent: 2))\n" }
+                text += "  category expenses:r\(n)\n"
+            }
+            let categorizer = Categorizer(try RulesLoader.load(text: text))
+            for _ in 0..<20 {
+                let description = Self.word(&g, maxLength: 8)
+                let cents = Int64.random(in: -300...300, using: &g)
+                let t = Transaction(
+                    date: LocalDate(year: 2024, month: 1, day: 1)!, amount: Money(minorUnits: cents, currency: .euro),
+                    description: description, location: SourceLocation(file: "p"))
+                let expected = Self.oracle(specs, description, cents).map { "r\($0)" }
+                #expect(categorizer.categorize(t).ruleName == expected, "\(text)\ndescription '\(description)', \(cents)")
+            }
+        }
+    }
+}
