@@ -22,6 +22,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal")))
     }
 
+    @Test func rulesCheck() throws {
+        let w = try Workspace()
+        let good = try w.penny("rules", "check")
+        #expect(good.status == 0)
+        #expect(good.stdout == "rules: 2 accounts, 2 csv profiles, 12 rules; no errors\n")
+        try "rule a\n  if amout < 0\n".write(toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
+        let bad = try w.penny("rules", "check")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasSuffix("1 error in the rules\n"))
+    }
+
     @Test func usageErrorsExit2() throws {
         let w = try Workspace()
         #expect(try w.penny("report", "balances").status == 2)
