@@ -75,19 +75,48 @@ public enum StatementEvent: Sendable {
     case transaction(Transaction)
 }
 
-/// How a transaction was categorized: the category account and which rule decided.
+/// A `; NAME: VALUE` tag a rule puts on a transaction.
+public struct Tag: Sendable, Equatable {
+    /// Letters, digits, `-` and `_`.
+    public var name: String
+    /// The value, if any.
+    public var value: String?
+
+    /// Makes a tag.
+    public init(name: String, value: String? = nil) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What the rules decided for a transaction: category, payee, tags and flags.
 public struct Categorization: Sendable, Equatable {
     /// The other posting's account, e.g. `expenses:food:groceries`.
     public var category: String
-    /// A cleaner payee name set by the rule.
+    /// A cleaner payee name set by a rule.
     public var payee: String?
-    /// The rule that decided; nil when the default category for the sign applied.
+    /// The rule that set the category; nil when the default category for the sign applied.
     public var ruleName: String?
+    /// Tags set by the rules that applied.
+    public var tags: [Tag]
+    /// A note set by a rule.
+    public var note: String?
+    /// True when a rule said `skip`: the transaction is not imported.
+    public var skips: Bool
+    /// True when a rule said `no-roundup`.
+    public var excludesRoundUp: Bool
 
     /// Makes a categorization.
-    public init(category: String, payee: String? = nil, ruleName: String? = nil) {
+    public init(
+        category: String, payee: String? = nil, ruleName: String? = nil, tags: [Tag] = [], note: String? = nil,
+        skips: Bool = false, excludesRoundUp: Bool = false
+    ) {
         self.category = category
         self.payee = payee
         self.ruleName = ruleName
+        self.tags = tags
+        self.note = note
+        self.skips = skips
+        self.excludesRoundUp = excludesRoundUp
     }
 }

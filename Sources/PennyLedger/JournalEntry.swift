@@ -18,6 +18,12 @@ public struct JournalEntry: Sendable {
     public var source: String?
     /// The rule that categorized it, when one did.
     public var rule: String?
+    /// Tags the rules set, a note, and whether round-ups skip it.
+    public var tags: [Tag] = []
+    /// A note a rule set.
+    public var note: String?
+    /// True when a rule said `no-roundup`.
+    public var excludesRoundUp = false
 
     /// Makes an entry.
     public init(date: LocalDate, description: String, account: String, category: String, amount: Money, id: DedupID, source: String?, rule: String?) {

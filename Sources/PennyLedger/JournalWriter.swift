@@ -41,6 +41,19 @@ public enum JournalWriter {
             appendTagValue(rule, to: &out)
             out.append(0x0A)
         }
+        if let note = entry.note {
+            out.append(contentsOf: "    ; note: ".utf8)
+            appendTagValue(note, to: &out)
+            out.append(0x0A)
+        }
+        if entry.excludesRoundUp { out.append(contentsOf: "    ; no-roundup: yes\n".utf8) }
+        for tag in entry.tags {
+            out.append(contentsOf: "    ; ".utf8)
+            out.append(contentsOf: tag.name.utf8)
+            out.append(contentsOf: ": ".utf8)
+            appendTagValue(tag.value ?? "yes", to: &out)
+            out.append(0x0A)
+        }
         appendPosting(entry.category, minorUnits: 0 &- entry.amount.minorUnits, entry.amount.currency, to: &out)
         appendPosting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency, to: &out)
     }

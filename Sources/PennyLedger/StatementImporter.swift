@@ -31,8 +31,9 @@ public struct FileOutcome: Sendable, Equatable {
 public struct StatementImporter {
     /// Maps a statement header to the own account's ledger name.
     public typealias AccountResolver = (StatementHeader) throws(PennyError) -> String
-    /// Categorizes one transaction, given with its description folded by `TextKey.fold`.
-    public typealias Categorize = (Transaction, String) -> Categorization
+    /// Categorizes one transaction, given with its description folded by `TextKey.fold`
+    /// and the own account's name.
+    public typealias Categorize = (_ transaction: Transaction, _ foldedDescription: String, _ account: String) -> Categorization
     /// Streams one file's events to the given sink.
     public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
 
@@ -107,11 +108,18 @@ public struct StatementImporter {
                     outcome.duplicates += 1
                     return
                 }
-                let decision = categorize(transaction, folded)
-                let entry = JournalEntry(
+                let decision = categorize(transaction, folded, own)
+                if decision.skips {
+                    outcome.skipped += 1
+                    return
+                }
+                var entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
                     source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName)
+                entry.tags = decision.tags
+                entry.note = decision.note
+                entry.excludesRoundUp = decision.excludesRoundUp
                 try update.append(entry)
                 outcome.new += 1
                 if decision.ruleName == nil { outcome.uncategorized += 1 }

@@ -1,22 +1,24 @@
 public import PennyCore
 
-/// The rules compiled for matching, built once: every text value of every rule in one
-/// Aho–Corasick automaton, amounts checked only for rules still in play.
+/// The rules compiled for matching, built once: every positive description value of
+/// every rule in one Aho–Corasick automaton; other conditions checked only for rules
+/// still in play.
 ///
-/// A transaction's folded description is scanned once; the scan marks which text
-/// conditions hold; the candidate rules (all text conditions held, or none to hold) are
-/// then tried in rule order and the first whose amount conditions also hold decides.
-/// A transaction no rule categorizes gets the default category for its sign.
+/// A transaction's folded description is scanned once; the scan marks which description
+/// conditions hold; the candidate rules (all such conditions held, or none to hold) are
+/// then tried in rule order. The first whose other conditions also hold decides; with
+/// `continue`, later candidates may still set what it did not. A transaction no rule
+/// categorizes gets the default category for its sign.
 /// - Complexity: per transaction O(description length + matches + candidates), whatever
 ///   the number of rules.
 public struct Categorizer: Sendable {
     private let rules: [CompiledRule]
     private let automaton: AhoCorasick
-    /// Per pattern: the text condition it belongs to and how it must match.
+    /// Per pattern: the description condition it belongs to and how it must match.
     private let patternUses: [(condition: Int32, op: Condition.TextOperator)]
-    /// Per text condition: its rule.
+    /// Per description condition: its rule.
     private let conditionRule: [Int32]
-    /// Rules whose text conditions always hold (none, or an empty value), in order.
+    /// Rules with no description condition for the automaton, in order.
     private let alwaysCandidates: [Int32]
     /// Conditions `is ""`: they hold for an empty description only.
     private let emptyTextConditions: [Int32]
@@ -33,29 +35,28 @@ public struct Categorizer: Sendable {
         var emptyText: [Int32] = []
         for (ruleIndex, rule) in ruleSet.rules.enumerated() {
             var required = 0
-            var amounts: [(Condition.ComparisonOperator, [RuleAmount])] = []
+            var checks: [Condition] = []
             for condition in rule.conditions {
-                switch condition {
-                case .amount(let op, let values):
-                    amounts.append((op, values))
-                case .text(let op, let values):
-                    // `contains ""` and `starts-with ""` hold for every text: they constrain nothing.
-                    if op != .isEqual && values.contains(where: \.isEmpty) { continue }
-                    let id = Int32(conditionRule.count)
-                    conditionRule.append(Int32(ruleIndex))
-                    required += 1
-                    for value in values {
-                        if value.isEmpty {
-                            emptyText.append(id)
-                            continue
-                        }
-                        patterns.append(Array(value.utf8))
-                        uses.append((id, op))
+                guard condition.field == .description, !condition.isNegated, case .text(let op, let values) = condition.test else {
+                    checks.append(condition)
+                    continue
+                }
+                // `contains ""` and `starts-with ""` hold for every text: they constrain nothing.
+                if op != .isEqual && values.contains(where: \.isEmpty) { continue }
+                let id = Int32(conditionRule.count)
+                conditionRule.append(Int32(ruleIndex))
+                required += 1
+                for value in values {
+                    if value.isEmpty {
+                        emptyText.append(id)
+                        continue
                     }
+                    patterns.append(Array(value.utf8))
+                    uses.append((id, op))
                 }
             }
             if required == 0 { always.append(Int32(ruleIndex)) }
-            rules.append(CompiledRule(name: rule.name, category: rule.category, payee: rule.payee, requiredTextConditions: required, amounts: amounts))
+            rules.append(CompiledRule(rule: rule, requiredTextConditions: required, checks: checks))
         }
         self.rules = rules
         self.automaton = AhoCorasick(patterns: patterns)
@@ -67,18 +68,39 @@ public struct Categorizer: Sendable {
         defaultIncome = ruleSet.defaultIncomeCategory
     }
 
-    /// The category, payee and deciding rule for a transaction.
-    public func categorize(_ transaction: Transaction) -> Categorization {
-        categorize(transaction, foldedDescription: TextKey.fold(transaction.description))
+    /// What the rules decide for a transaction of the own account `account`.
+    public func categorize(_ transaction: Transaction, account: String = "") -> Categorization {
+        categorize(transaction, foldedDescription: TextKey.fold(transaction.description), account: account)
     }
 
     /// The same, with the description already folded by `TextKey.fold`.
-    public func categorize(_ transaction: Transaction, foldedDescription: String) -> Categorization {
+    public func categorize(_ transaction: Transaction, foldedDescription: String, account: String = "") -> Categorization {
         var description = foldedDescription
         let held = description.withUTF8 { heldConditions(in: $0) }
-        let fallback = transaction.amount.isNegative ? defaultExpense : defaultIncome
-        // Candidates in rule order: rules whose every text condition held, merged with
-        // the rules that have none.
+        var fields = FieldValues(transaction: transaction, foldedDescription: foldedDescription, account: account)
+        var decision = Categorization(category: transaction.amount.isNegative ? defaultExpense : defaultIncome)
+        var categorized = false
+        for index in candidates(held) {
+            let rule = rules[Int(index)]
+            guard rule.checks.allSatisfy({ ConditionEvaluator.holds($0, &fields) }) else { continue }
+            if !categorized, let category = rule.category {
+                decision.category = category
+                decision.ruleName = rule.name
+                categorized = true
+            }
+            if decision.payee == nil { decision.payee = rule.payee }
+            if decision.note == nil { decision.note = rule.note }
+            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
+            decision.skips = decision.skips || rule.skips
+            decision.excludesRoundUp = decision.excludesRoundUp || rule.excludesRoundUp
+            if !rule.continues { break }
+        }
+        return decision
+    }
+
+    /// Candidate rules in rule order: those whose every description condition held,
+    /// merged with those that have none.
+    private func candidates(_ held: [Int32]) -> [Int32] {
         var satisfied: [Int32] = []
         var i = 0
         while i < held.count {
@@ -90,25 +112,23 @@ public struct Categorizer: Sendable {
             }
             if count == rules[Int(rule)].requiredTextConditions { satisfied.append(rule) }
         }
+        if satisfied.isEmpty { return alwaysCandidates }
+        var merged: [Int32] = []
+        merged.reserveCapacity(satisfied.count + alwaysCandidates.count)
         var a = 0, b = 0
         while a < satisfied.count || b < alwaysCandidates.count {
-            let next: Int32
             if b == alwaysCandidates.count || (a < satisfied.count && satisfied[a] < alwaysCandidates[b]) {
-                next = satisfied[a]
+                merged.append(satisfied[a])
                 a += 1
             } else {
-                next = alwaysCandidates[b]
+                merged.append(alwaysCandidates[b])
                 b += 1
             }
-            let rule = rules[Int(next)]
-            if rule.amountsHold(transaction.amount) {
-                return Categorization(category: rule.category ?? fallback, payee: rule.payee, ruleName: rule.name)
-            }
         }
-        return Categorization(category: fallback)
+        return merged
     }
 
-    /// Text conditions that hold, sorted and without repeats (so grouped by rule).
+    /// Description conditions that hold, sorted and without repeats (so grouped by rule).
     private func heldConditions(in text: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var held: [Int32] = []
         automaton.forEachMatch(in: text) { pattern, end in
@@ -133,26 +153,30 @@ public struct Categorizer: Sendable {
     }
 }
 
-/// What matching needs of a rule once its text values are in the automaton.
+/// What matching needs of a rule once its description values are in the automaton.
 private struct CompiledRule: Sendable {
     let name: String
     let category: String?
     let payee: String?
+    let tags: [Tag]
+    let note: String?
+    let skips: Bool
+    let excludesRoundUp: Bool
+    let continues: Bool
     let requiredTextConditions: Int
-    let amounts: [(Condition.ComparisonOperator, [RuleAmount])]
+    /// Conditions the automaton does not decide, checked in order.
+    let checks: [Condition]
 
-    func amountsHold(_ amount: Money) -> Bool {
-        amounts.allSatisfy { op, values in
-            values.contains { value in
-                guard let order = value.compare(amount) else { return false }
-                switch op {
-                case .less: return order < 0
-                case .lessOrEqual: return order <= 0
-                case .greater: return order > 0
-                case .greaterOrEqual: return order >= 0
-                case .equal: return order == 0
-                }
-            }
-        }
+    init(rule: Rule, requiredTextConditions: Int, checks: [Condition]) {
+        name = rule.name
+        category = rule.category
+        payee = rule.payee
+        tags = rule.tags
+        note = rule.note
+        skips = rule.skips
+        excludesRoundUp = rule.excludesRoundUp
+        continues = rule.continues
+        self.requiredTextConditions = requiredTextConditions
+        self.checks = checks
     }
 }

@@ -1,4 +1,5 @@
 public import PennyCore
+import Foundation
 
 /// Everything the rules files declare, as plain values that keep their source locations.
 public struct RuleSet: Sendable {
@@ -44,6 +45,16 @@ public struct Rule: Sendable {
     public var category: String?
     /// `payee TEXT`.
     public var payee: String?
+    /// `tag NAME[=VALUE]` lines, in order.
+    public var tags: [RuleTag] = []
+    /// `note TEXT`.
+    public var note: String?
+    /// `skip`: the transaction is not imported.
+    public var skips = false
+    /// `no-roundup`: the transaction never rounds up.
+    public var excludesRoundUp = false
+    /// `continue`: later rules may still set what this one did not.
+    public var continues = false
     /// Where the block starts.
     public var location: SourceLocation
 
@@ -57,21 +68,83 @@ public struct Rule: Sendable {
     }
 }
 
-/// One `if` line.
-public enum Condition: Sendable {
-    /// A test on the description; any of the values may match.
-    case text(TextOperator, values: [String])
-    /// A comparison of the amount with each value; any may hold.
-    case amount(ComparisonOperator, values: [RuleAmount])
+/// A `tag NAME[=VALUE]` action.
+public typealias RuleTag = Tag
+
+/// One `if FIELD [not] OPERATOR VALUE...` line.
+public struct Condition: Sendable {
+    /// What a condition looks at.
+    public enum Field: String, Sendable, CaseIterable {
+        case description, payee, memo, counterparty, iban, account, currency, type, amount, date
+    }
 
     /// Text operators.
     public enum TextOperator: String, Sendable, CaseIterable {
         case contains, startsWith = "starts-with", isEqual = "is"
     }
 
-    /// Amount comparisons.
+    /// Amount and date comparisons.
     public enum ComparisonOperator: String, Sendable, CaseIterable {
         case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "="
+    }
+
+    /// The test itself; a value list holds when any value does.
+    public enum Test: Sendable {
+        /// Folded text comparison; on `account`, `is` values may hold `*` globs.
+        case text(TextOperator, values: [String])
+        /// Regular expressions.
+        case matches([RuleRegex])
+        /// Amount comparison.
+        case amount(ComparisonOperator, values: [RuleAmount])
+        /// Inclusive amount range.
+        case amountBetween(RuleAmount, RuleAmount)
+        /// Date comparison.
+        case date(ComparisonOperator, values: [LocalDate])
+        /// Inclusive date range.
+        case dateBetween(LocalDate, LocalDate)
+    }
+
+    /// The field.
+    public var field: Field
+    /// `not`: the test must fail.
+    public var isNegated: Bool
+    /// The test.
+    public var test: Test
+    /// Where the `if` line is.
+    public var location: SourceLocation
+
+    /// Makes a condition.
+    public init(field: Field, isNegated: Bool = false, test: Test, location: SourceLocation) {
+        self.field = field
+        self.isNegated = isNegated
+        self.test = test
+        self.location = location
+    }
+}
+
+/// A `matches /regex/flags` value, compiled once.
+public struct RuleRegex: @unchecked Sendable {
+    /// The pattern as written between the slashes.
+    public let pattern: String
+    /// `c`: case- and accent-sensitive, on the original text; otherwise the folded text.
+    public let isExact: Bool
+    let expression: NSRegularExpression
+
+    /// Compiles a pattern; nil with the reason when it is not a valid regular expression.
+    init(pattern: String, flags: String) throws {
+        self.pattern = pattern
+        self.isExact = flags.contains("c")
+        var options: NSRegularExpression.Options = []
+        if !isExact { options.insert(.caseInsensitive) }
+        if flags.contains("s") { options.insert(.dotMatchesLineSeparators) }
+        if flags.contains("x") { options.insert(.allowCommentsAndWhitespace) }
+        let source = isExact ? pattern : pattern.folding(options: .diacriticInsensitive, locale: nil)
+        expression = try NSRegularExpression(pattern: source, options: options)
+    }
+
+    /// True when the expression finds a match in `text`.
+    func matches(_ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
 

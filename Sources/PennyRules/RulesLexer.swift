@@ -2,11 +2,13 @@ import PennyCore
 
 /// A token of a rules line: a bare word, a quoted string or a comma, with its column.
 struct RuleToken: Equatable {
-    enum Kind: Equatable { case word, string, comma }
+    enum Kind: Equatable { case word, string, comma, regex }
     let kind: Kind
     let text: String
     /// 1-based column of the token's first character.
     let column: Int
+    /// Letters after a regex's closing slash.
+    var flags = ""
 }
 
 /// One physical line of a rules file, split into tokens.
@@ -79,11 +81,41 @@ enum RulesLexer {
                 tokens.append(RuleToken(kind: .string, text: value, column: start + 1))
                 continue
             }
+            if c == "/", let regex = regexLiteral(chars, from: i) {
+                tokens.append(regex.token)
+                i = regex.end
+                continue
+            }
             let start = i
             while i < chars.count, chars[i] != " ", chars[i] != "\t", chars[i] != ",", chars[i] != "\"" { i += 1 }
             // A lone "," delimiter value is written as a word too: `delimiter ,` is handled by the parser.
             tokens.append(RuleToken(kind: .word, text: String(chars[start..<i]), column: start + 1))
         }
         return .success(tokens)
+    }
+
+    /// `/pattern/flags`: `\/` escapes a slash; the flags are letters. Nil when there is no
+    /// closing slash (a lone `/` is an ordinary word, e.g. a delimiter).
+    static func regexLiteral(_ chars: [Character], from start: Int) -> (token: RuleToken, end: Int)? {
+        var i = start + 1
+        var pattern = ""
+        while i < chars.count {
+            if chars[i] == "\\", i + 1 < chars.count, chars[i + 1] == "/" {
+                pattern.append("/")
+                i += 2
+                continue
+            }
+            if chars[i] == "/" { break }
+            pattern.append(chars[i])
+            i += 1
+        }
+        guard i < chars.count, !pattern.isEmpty else { return nil }
+        i += 1
+        var flags = ""
+        while i < chars.count, chars[i].isLetter {
+            flags.append(chars[i])
+            i += 1
+        }
+        return (RuleToken(kind: .regex, text: pattern, column: start + 1, flags: flags), i)
     }
 }

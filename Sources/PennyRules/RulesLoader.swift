@@ -12,18 +12,20 @@ public enum RulesLoader {
     /// Loads and validates; throws every error found, not just the first.
     public static func load(path: String) throws(RulesDiagnostics) -> RuleSet {
         var parser = RulesParser()
-        for file in try files(at: path) {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw RulesDiagnostics(errors: [.configuration("cannot read rules file", at: SourceLocation(file: file))])
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw RulesDiagnostics(errors: [.configuration("rules files must be UTF-8", at: SourceLocation(file: file))])
+        parser.readFile = readText
+        for file in try files(at: path) where !parser.parsedFiles.contains((file as NSString).standardizingPath) {
+            guard let text = readText(file) else {
+                throw RulesDiagnostics(errors: [.configuration("cannot read rules file (rules files are UTF-8 text)", at: SourceLocation(file: file))])
             }
             parser.parse(text, file: file)
         }
         parser.validate()
         if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
         return parser.ruleSet
+    }
+
+    private static func readText(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// Loads rules from text (tests, `rules explain`).

@@ -1,11 +1,12 @@
+import Foundation
 import PennyCore
 
 /// Parses rules text into a `RuleSet`, collecting every error instead of stopping at the first.
 struct RulesParser {
     static let directives = ["default", "account", "csv", "rule", "include", "budget", "roundup"]
-    static let notYet: Set<String> = ["include", "budget", "roundup"]
-    static let textFields = ["description", "payee", "memo", "counterparty", "iban", "account", "currency", "type"]
-    static let fields = textFields + ["amount", "date"]
+    static let notYet: Set<String> = ["budget", "roundup"]
+    static let fields = Condition.Field.allCases.map(\.rawValue)
+    static let reservedTags: Set<String> = ["id", "source", "rule", "note", "no-roundup"]
     static let ruleActions = ["if", "category", "payee", "tag", "note", "skip", "no-roundup", "continue"]
     static let csvKeys = [
         "match-file", "match-header", "account", "delimiter", "encoding", "header-lines", "date",
@@ -16,10 +17,19 @@ struct RulesParser {
 
     var ruleSet = RuleSet()
     var errors: [PennyError] = []
+    /// Reads an included file's text (nil when it cannot be read); set by the loader.
+    var readFile: (String) -> String? = { _ in nil }
+    /// Files being parsed, outermost first, to refuse include cycles.
+    private var fileStack: [String] = []
+    /// Every file parsed so far (standardized), so a file is read once however it is reached.
+    private(set) var parsedFiles: Set<String> = []
     private var ruleNames: [String: SourceLocation] = [:]
 
     /// Parses one file's text into the rule set built so far.
     mutating func parse(_ text: String, file: String) {
+        parsedFiles.insert((file as NSString).standardizingPath)
+        fileStack.append(file)
+        defer { fileStack.removeLast() }
         let (lines, lexErrors) = RulesLexer.lines(of: text, file: file)
         errors += lexErrors
         var index = 0
@@ -46,6 +56,7 @@ struct RulesParser {
         case "account": account(head, body)
         case "csv": csv(head, body)
         case "rule": rule(head, body)
+        case "include": include(head, body)
         case _ where Self.notYet.contains(keyword):
             fail("'\(keyword)' is not supported yet", head, head.tokens[0])
         default:
@@ -53,6 +64,34 @@ struct RulesParser {
                 "unknown directive '\(keyword)'\(Suggestion.hint(for: keyword, in: Self.directives)); expected one of \(Self.directives.joined(separator: ", "))", head,
                 head.tokens[0])
         }
+    }
+
+    // MARK: include
+
+    /// `include PATH`: another rules file, relative to this one, parsed in place.
+    private mutating func include(_ head: RuleLine, _ body: [RuleLine]) {
+        rejectBody(body, of: "include")
+        guard head.tokens.count == 2 else {
+            fail("expected 'include PATH' (quote paths with spaces)", head, head.tokens.last!)
+            return
+        }
+        let target = head.tokens[1].text
+        let path =
+            target.hasPrefix("/")
+            ? target
+            : (head.file as NSString).deletingLastPathComponent.isEmpty
+                ? target : ((head.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        let normalized = (path as NSString).standardizingPath
+        if fileStack.contains(where: { ($0 as NSString).standardizingPath == normalized }) {
+            fail("'\(target)' includes itself (through \(fileStack.joined(separator: " -> ")))", head, head.tokens[1])
+            return
+        }
+        if parsedFiles.contains(normalized) { return }
+        guard let text = readFile(path) else {
+            fail("cannot read included file '\(path)'", head, head.tokens[1])
+            return
+        }
+        parse(text, file: path)
     }
 
     // MARK: default
@@ -184,15 +223,32 @@ struct RulesParser {
                     continue
                 }
                 rule.payee = line.tokens.dropFirst().map(\.text).joined(separator: " ")
-            case "tag", "note", "skip", "no-roundup", "continue":
-                fail("rule action '\(key.text)' is not supported yet", line, key)
+            case "tag":
+                if let tag = tag(line) { rule.tags.append(tag) }
+            case "note":
+                guard line.tokens.count >= 2 else {
+                    fail("expected 'note TEXT'", line, key)
+                    continue
+                }
+                rule.note = line.tokens.dropFirst().map(\.text).joined(separator: " ")
+            case "skip", "no-roundup", "continue":
+                if line.tokens.count > 1 {
+                    fail("'\(key.text)' takes no value", line, line.tokens[1])
+                    continue
+                }
+                switch key.text {
+                case "skip": rule.skips = true
+                case "no-roundup": rule.excludesRoundUp = true
+                default: rule.continues = true
+                }
             default:
                 fail(
                     "unknown rule line '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.ruleActions)); expected one of \(Self.ruleActions.joined(separator: ", "))", line, key
                 )
             }
         }
-        if rule.category == nil && rule.payee == nil && errors.count == errorsBefore {
+        let setsSomething = rule.category != nil || rule.payee != nil || !rule.tags.isEmpty || rule.note != nil || rule.skips || rule.excludesRoundUp
+        if !setsSomething && errors.count == errorsBefore {
             fail("rule '\(name)' sets nothing: add a 'category ACCOUNT' line", head, head.tokens[1])
         }
         ruleSet.rules.append(rule)
@@ -204,46 +260,170 @@ struct RulesParser {
             fail("expected 'if FIELD OPERATOR VALUE'", line, tokens[0])
             return nil
         }
-        let field = tokens[1]
-        guard Self.fields.contains(field.text) else {
-            fail("unknown field '\(field.text)'\(Suggestion.hint(for: field.text, in: Self.fields)); expected one of \(Self.fields.joined(separator: ", "))", line, field)
+        let fieldToken = tokens[1]
+        guard let field = Condition.Field(rawValue: fieldToken.text) else {
+            fail(
+                "unknown field '\(fieldToken.text)'\(Suggestion.hint(for: fieldToken.text, in: Self.fields)); expected one of \(Self.fields.joined(separator: ", "))",
+                line, fieldToken)
             return nil
         }
-        guard tokens.count >= 4 else {
-            fail("expected an operator and a value after '\(field.text)'", line, tokens.last!)
+        var index = 2
+        let negated = index < tokens.count && tokens[index].text == "not" && tokens[index].kind == .word
+        if negated { index += 1 }
+        guard index + 1 < tokens.count else {
+            fail("expected an operator and a value after '\(tokens[index - 1].text)'", line, tokens.last!)
             return nil
         }
-        let op = tokens[2]
-        if ["matches", "not", "between"].contains(op.text) {
-            fail("operator '\(op.text)' is not supported yet", line, op)
-            return nil
+        let op = tokens[index]
+        let rest = Array(tokens[(index + 1)...])
+        let test: Condition.Test?
+        switch field {
+        case .amount: test = amountTest(op, rest, line)
+        case .date: test = dateTest(op, rest, line)
+        default: test = textTest(field, op, rest, line)
         }
-        guard let values = valueList(Array(tokens[3...]), line) else { return nil }
-        switch field.text {
-        case "description":
-            let names = Condition.TextOperator.allCases.map(\.rawValue)
-            guard let textOperator = Condition.TextOperator(rawValue: op.text) else {
-                fail(
-                    "unknown text operator '\(op.text)'\(Suggestion.hint(for: op.text, in: names + ["matches", "not"])); expected one of \(names.joined(separator: ", "))", line, op
-                )
-                return nil
-            }
-            return .text(textOperator, values: values.map { TextKey.fold($0.text) })
-        case "amount":
-            let names = Condition.ComparisonOperator.allCases.map(\.rawValue)
-            guard let comparison = Condition.ComparisonOperator(rawValue: op.text) else {
-                fail("unknown amount operator '\(op.text)'; expected one of \(names.joined(separator: " "))", line, op)
-                return nil
-            }
-            var amounts: [RuleAmount] = []
+        guard let test else { return nil }
+        return Condition(field: field, isNegated: negated, test: test, location: line.location(tokens[0].column))
+    }
+
+    private mutating func textTest(_ field: Condition.Field, _ op: RuleToken, _ rest: [RuleToken], _ line: RuleLine) -> Condition.Test? {
+        if op.text == "matches" {
+            guard let values = valueList(rest, line) else { return nil }
+            var expressions: [RuleRegex] = []
             for value in values {
-                if let amount = ruleAmount(value, line) { amounts.append(amount) }
+                guard value.kind == .regex else {
+                    fail("expected a regular expression in slashes after 'matches', like /^TRF .*ORDENADO/", line, value)
+                    return nil
+                }
+                if let bad = value.flags.first(where: { !"csx".contains($0) }) {
+                    fail("unknown regular expression flag '\(bad)': expected c (exact case and accents), s or x", line, value)
+                    return nil
+                }
+                do {
+                    expressions.append(try RuleRegex(pattern: value.text, flags: value.flags))
+                } catch {
+                    fail("invalid regular expression /\(value.text)/", line, value)
+                    return nil
+                }
             }
-            return amounts.count == values.count ? .amount(comparison, values: amounts) : nil
-        default:
-            fail("conditions on '\(field.text)' are not supported yet", line, field)
+            return .matches(expressions)
+        }
+        let names = Condition.TextOperator.allCases.map(\.rawValue) + ["matches"]
+        guard let textOperator = Condition.TextOperator(rawValue: op.text) else {
+            fail(
+                "unknown text operator '\(op.text)'\(Suggestion.hint(for: op.text, in: names + ["not"])); expected one of \(names.joined(separator: ", "))",
+                line, op)
             return nil
         }
+        guard let values = valueList(rest, line) else { return nil }
+        if let regex = values.first(where: { $0.kind == .regex }) {
+            fail("a /regex/ goes with 'matches', not '\(op.text)'", line, regex)
+            return nil
+        }
+        return .text(textOperator, values: values.map { Self.key($0.text, field: field) })
+    }
+
+    /// The folded form a text value is compared in (IBANs also lose their spaces).
+    static func key(_ text: String, field: Condition.Field) -> String {
+        let folded = TextKey.fold(text)
+        return field == .iban ? folded.replacingOccurrences(of: " ", with: "") : folded
+    }
+
+    private mutating func amountTest(_ op: RuleToken, _ rest: [RuleToken], _ line: RuleLine) -> Condition.Test? {
+        if op.text == "between" {
+            guard let (low, high) = betweenBounds(rest, line) else { return nil }
+            guard let a = ruleAmount(low, line), let b = ruleAmount(high, line) else { return nil }
+            if a.tenThousandths > b.tenThousandths {
+                fail("'between A and B' needs A <= B", line, low)
+                return nil
+            }
+            return .amountBetween(a, b)
+        }
+        guard let comparison = comparison(op, line, field: "amount"), let values = valueList(rest, line) else { return nil }
+        var amounts: [RuleAmount] = []
+        for value in values {
+            guard let amount = ruleAmount(value, line) else { return nil }
+            amounts.append(amount)
+        }
+        return .amount(comparison, values: amounts)
+    }
+
+    private mutating func dateTest(_ op: RuleToken, _ rest: [RuleToken], _ line: RuleLine) -> Condition.Test? {
+        if op.text == "between" {
+            guard let (low, high) = betweenBounds(rest, line), let a = date(low, line), let b = date(high, line) else { return nil }
+            if a > b {
+                fail("'between A and B' needs A <= B", line, low)
+                return nil
+            }
+            return .dateBetween(a, b)
+        }
+        guard let comparison = comparison(op, line, field: "date"), let values = valueList(rest, line) else { return nil }
+        var dates: [LocalDate] = []
+        for value in values {
+            guard let d = date(value, line) else { return nil }
+            dates.append(d)
+        }
+        return .date(comparison, values: dates)
+    }
+
+    private mutating func date(_ token: RuleToken, _ line: RuleLine) -> LocalDate? {
+        guard let date = LocalDate(iso: token.text) else {
+            fail("cannot read date '\(token.text)': rules write dates as YYYY-MM-DD", line, token)
+            return nil
+        }
+        return date
+    }
+
+    private mutating func comparison(_ op: RuleToken, _ line: RuleLine, field: String) -> Condition.ComparisonOperator? {
+        if let comparison = Condition.ComparisonOperator(rawValue: op.text) { return comparison }
+        let names = Condition.ComparisonOperator.allCases.map(\.rawValue) + ["between"]
+        fail("unknown \(field) operator '\(op.text)'; expected one of \(names.joined(separator: " "))", line, op)
+        return nil
+    }
+
+    /// `A and B`; an amount may carry a currency: `between 5.00 EUR and 10.00 EUR`.
+    private mutating func betweenBounds(_ rest: [RuleToken], _ line: RuleLine) -> (RuleToken, RuleToken)? {
+        guard let and = rest.firstIndex(where: { $0.kind == .word && $0.text == "and" }), and > 0, and < rest.count - 1,
+            let low = valueList(Array(rest[..<and]), line), let high = valueList(Array(rest[(and + 1)...]), line),
+            low.count == 1, high.count == 1
+        else {
+            fail("expected 'between A and B'", line, rest.first ?? line.tokens.last!)
+            return nil
+        }
+        return (low[0], high[0])
+    }
+
+    /// `tag NAME`, `tag NAME=VALUE`, `tag NAME="a value"`.
+    private mutating func tag(_ line: RuleLine) -> RuleTag? {
+        let tokens = Array(line.tokens.dropFirst())
+        guard let first = tokens.first, first.kind == .word else {
+            fail("expected 'tag NAME' or 'tag NAME=VALUE'", line, line.tokens[0])
+            return nil
+        }
+        var name = first.text
+        var value: String?
+        if let equals = name.firstIndex(of: "=") {
+            value = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+            if value!.isEmpty && tokens.count == 2 {
+                value = tokens[1].text
+            } else if tokens.count > 1 {
+                fail("expected one value after '=' (quote values with spaces)", line, tokens[1])
+                return nil
+            }
+        } else if tokens.count > 1 {
+            fail("expected 'tag NAME' or 'tag NAME=VALUE' (one tag per line)", line, tokens[1])
+            return nil
+        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            fail("tag names are letters, digits, '-' and '_'", line, first)
+            return nil
+        }
+        if Self.reservedTags.contains(name) {
+            fail("tag name '\(name)' is reserved (Penny writes it itself)", line, first)
+            return nil
+        }
+        return RuleTag(name: name, value: value)
     }
 
     /// `"A", "B", C` → [A, B, C]; an amount value may carry a currency: `5.00 EUR`.

@@ -41,7 +41,7 @@ struct ImportRun {
         let importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
-            categorize: { categorizer.categorize($0, foldedDescription: $1) })
+            categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) })
         var total = FileOutcome()
         do throws(PennyError) {
             let openings = try importer.addOpenings(rules.accounts)

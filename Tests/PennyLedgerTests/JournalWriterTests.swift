@@ -21,6 +21,25 @@ struct JournalWriterTests {
                 """)
     }
 
+    @Test func writesNotesTagsAndNoRoundUp() {
+        var entry = JournalEntry(
+            date: day("2024-07-03"), description: "LIDL", account: "assets:bank:checking", category: "expenses:food",
+            amount: euros(-2345), id: DedupID(value: 1), source: "x.csv:9", rule: "lidl")
+        entry.note = "summer, holiday"
+        entry.excludesRoundUp = true
+        entry.tags = [Tag(name: "trip", value: "algarve"), Tag(name: "shared")]
+        #expect(
+            JournalWriter.render(entry).contains(
+                """
+                    ; rule: lidl
+                    ; note: summer  holiday
+                    ; no-roundup: yes
+                    ; trip: algarve
+                    ; shared: yes
+                    expenses:food
+                """))
+    }
+
     @Test(arguments: [
         ("(PAYPAL) EBAY", "[PAYPAL) EBAY"),
         ("  two\nlines\t here ", "two lines here"),

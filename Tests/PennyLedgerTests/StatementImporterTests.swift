@@ -8,7 +8,8 @@ struct StatementImporterTests {
         let update = try LedgerUpdate(ledgerPath: path, dryRun: false)
         let importer = StatementImporter(
             update: update, resolveAccount: { _ in "assets:bank:x" },
-            categorize: { t, _ in t.description.contains("COFFEE") ? Categorization(category: "expenses:coffee", ruleName: "coffee") : Categorization(category: "expenses:other") })
+            categorize: { t, _, _ in t.description.contains("COFFEE") ? Categorization(category: "expenses:coffee", ruleName: "coffee") : Categorization(category: "expenses:other")
+            })
         let outcome = try importer.importFile(source: "s.csv") { (emit) throws(PennyError) in
             try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: "assets:bank:x", currency: .euro, location: SourceLocation(file: "s.csv"))))
             for (i, t) in transactions.enumerated() {

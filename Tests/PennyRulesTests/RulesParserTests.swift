@@ -87,11 +87,11 @@ struct RulesParserTests {
             rule r1
               if amout < 0
               if description contians "X"
-              if description matches /x/
-              if payee is "X"
-              if amount between 1 and 2
+              if description matches /(/
+              if date between 2024-03-01 and 2024-01-01
+              if amount between 1 and
               category expenses
-              tag x
+              tag id
             rule r1
               if description contains "Y"
               category expenses:y
@@ -124,16 +124,16 @@ struct RulesParserTests {
                 "broken.rules:14:10: error: cannot use date format '%Q': expected %Y or %y, %m or %b, and %d, like %d/%m/%Y",
                 "broken.rules:15:3: error: unknown csv setting 'amout' (did you mean 'amount'?); expected one of match-file, match-header, account, delimiter, encoding, header-lines, date, description, amount, debit, credit, decimal-mark, thousands-separator, negate, balance, id, currency, payee, memo",
                 "broken.rules:17:6: error: unknown field 'amout' (did you mean 'amount'?); expected one of description, payee, memo, counterparty, iban, account, currency, type, amount, date",
-                "broken.rules:18:18: error: unknown text operator 'contians' (did you mean 'contains'?); expected one of contains, starts-with, is",
-                "broken.rules:19:18: error: operator 'matches' is not supported yet",
-                "broken.rules:20:6: error: conditions on 'payee' are not supported yet",
-                "broken.rules:21:13: error: operator 'between' is not supported yet",
+                "broken.rules:18:18: error: unknown text operator 'contians' (did you mean 'contains'?); expected one of contains, starts-with, is, matches",
+                "broken.rules:19:26: error: invalid regular expression /(/",
+                "broken.rules:20:19: error: 'between A and B' needs A <= B",
+                "broken.rules:21:21: error: expected 'between A and B'",
                 "broken.rules:22:12: error: 'expenses' is not an account name: expected segments joined by ':', like expenses:food",
-                "broken.rules:23:3: error: rule action 'tag' is not supported yet",
+                "broken.rules:23:7: error: tag name 'id' is reserved (Penny writes it itself)",
                 "broken.rules:24:6: error: rule 'r1' is already declared at broken.rules:16:1; rule names must be unique (the ledger records them)",
                 "broken.rules:27:6: error: rule 'nothing' sets nothing: add a 'category ACCOUNT' line",
                 "broken.rules:30:31: error: expected ',' between values (quote text that contains spaces)",
-                "broken.rules:32:1: error: 'include' is not supported yet",
+                "broken.rules:32:9: error: cannot read included file 'other.rules'",
             ]
             #expect(lines == expected)
             for (a, b) in zip(lines, expected) where a != b { Issue.record("\n got: \(a)\nwant: \(b)") }
