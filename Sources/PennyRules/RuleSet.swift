@@ -15,6 +15,10 @@ public struct RuleSet: Sendable {
     public var csvProfiles: [CSVProfile] = []
     /// Categorization rules, in the order they are tried.
     public var rules: [Rule] = []
+    /// Round-up programs (SPEC §7).
+    public var roundUps: [RoundUpProgram] = []
+    /// Budget blocks.
+    public var budgets: [Budget] = []
 
     /// Makes an empty rule set with the built-in defaults.
     public init() {}

@@ -64,6 +64,24 @@ extension RulesParser {
                         at: profile.location))
             }
         }
+        for program in ruleSet.roundUps {
+            let at = program.location
+            for origin in program.origins where ruleSet.account(named: origin) == nil {
+                errors.append(.configuration("roundup '\(program.name)': 'from \(origin)' is not a declared account\(Suggestion.hint(for: origin, in: declared))", at: at))
+            }
+            if let funding = program.funding, ruleSet.account(named: funding) == nil {
+                errors.append(.configuration("roundup '\(program.name)': 'funding \(funding)' is not a declared account\(Suggestion.hint(for: funding, in: declared))", at: at))
+            }
+            if let pot = program.pot, !pot.hasPrefix("assets:") {
+                errors.append(.configuration("roundup '\(program.name)': the pot '\(pot)' must be an assets: account", at: at))
+            }
+            for destination in program.destinations
+            where !["assets:", "liabilities:", "expenses:"].contains(where: { destination.account.hasPrefix($0) }) {
+                errors.append(
+                    .configuration(
+                        "roundup '\(program.name)': destination '\(destination.account)' must be under assets:, liabilities: or expenses:", at: destination.location))
+            }
+        }
         errors.sort { ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0) }
     }
 }

@@ -4,7 +4,7 @@ import PennyCore
 /// Parses rules text into a `RuleSet`, collecting every error instead of stopping at the first.
 struct RulesParser {
     static let directives = ["default", "account", "csv", "rule", "include", "budget", "roundup"]
-    static let notYet: Set<String> = ["budget", "roundup"]
+    static let notYet: Set<String> = []
     static let fields = Condition.Field.allCases.map(\.rawValue)
     static let reservedTags: Set<String> = ["id", "source", "rule", "note", "no-roundup"]
     static let ruleActions = ["if", "category", "payee", "tag", "note", "skip", "no-roundup", "continue"]
@@ -57,6 +57,8 @@ struct RulesParser {
         case "csv": csv(head, body)
         case "rule": rule(head, body)
         case "include": include(head, body)
+        case "roundup": roundUp(head, body)
+        case "budget": budget(head, body)
         case _ where Self.notYet.contains(keyword):
             fail("'\(keyword)' is not supported yet", head, head.tokens[0])
         default:
@@ -254,7 +256,7 @@ struct RulesParser {
         ruleSet.rules.append(rule)
     }
 
-    private mutating func condition(_ line: RuleLine) -> Condition? {
+    mutating func condition(_ line: RuleLine) -> Condition? {
         let tokens = line.tokens
         guard tokens.count >= 2 else {
             fail("expected 'if FIELD OPERATOR VALUE'", line, tokens[0])
@@ -448,7 +450,7 @@ struct RulesParser {
         return values
     }
 
-    private mutating func ruleAmount(_ token: RuleToken, _ line: RuleLine) -> RuleAmount? {
+    mutating func ruleAmount(_ token: RuleToken, _ line: RuleLine) -> RuleAmount? {
         let parts = token.text.split(separator: " ")
         var currency: Currency?
         if parts.count == 2 { currency = Currency(code: parts[1]) }

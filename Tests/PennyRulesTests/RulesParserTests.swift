@@ -161,14 +161,4 @@ struct RulesParserTests {
         }
     }
 
-    @Test func budgetAndRoundupAreNotSupportedYet() {
-        for directive in ["budget", "roundup spare-change"] {
-            do {
-                _ = try RulesLoader.load(text: "\(directive)\n  to assets:x 100%\n", file: "f.rules")
-                Issue.record("expected an error")
-            } catch {
-                #expect(error.errors.first?.message == "'\(directive.split(separator: " ")[0])' is not supported yet")
-            }
-        }
-    }
 }
