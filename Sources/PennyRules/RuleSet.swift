@@ -116,13 +116,16 @@ public struct Condition: Sendable {
     public var test: Test
     /// Where the `if` line is.
     public var location: SourceLocation
+    /// The line as written, for explanations.
+    public var source: String
 
     /// Makes a condition.
-    public init(field: Field, isNegated: Bool = false, test: Test, location: SourceLocation) {
+    public init(field: Field, isNegated: Bool = false, test: Test, location: SourceLocation, source: String = "") {
         self.field = field
         self.isNegated = isNegated
         self.test = test
         self.location = location
+        self.source = source
     }
 }
 

@@ -285,7 +285,9 @@ struct RulesParser {
         default: test = textTest(field, op, rest, line)
         }
         guard let test else { return nil }
-        return Condition(field: field, isNegated: negated, test: test, location: line.location(tokens[0].column))
+        return Condition(
+            field: field, isNegated: negated, test: test, location: line.location(tokens[0].column),
+            source: line.text.trimmingCharacters(in: .whitespaces))
     }
 
     private mutating func textTest(_ field: Condition.Field, _ op: RuleToken, _ rest: [RuleToken], _ line: RuleLine) -> Condition.Test? {

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import PennyCore
 import PennyRules
 
 /// `penny rules ...`: work on the rules files.
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rules", abstract: "Check the rules files.", subcommands: [RulesCheckCommand.self])
+        commandName: "rules", abstract: "Check the rules files.", subcommands: [RulesCheckCommand.self, RulesExplainCommand.self])
 }
 
 /// `penny rules check`: parse and validate every rules file, reporting every error.
@@ -21,5 +22,45 @@ struct RulesCheckCommand: ParsableCommand {
         console.say(
             "\(options.rulesPath): \(count(rules.accounts.count, "account")), \(count(rules.csvProfiles.count, "csv profile")), \(count(rules.rules.count, "rule")); no errors"
         )
+    }
+}
+
+/// `penny rules explain DESCRIPTION`: which rule decides, what it met, what was tried first.
+struct RulesExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain", abstract: "Show which rule categorizes a transaction, and why.")
+
+    @Argument(help: "The bank's description text.")
+    var description: String
+
+    @Option(parsing: .unconditional, help: "The amount, like -12.50 (default -1.00: a purchase).")
+    var amount = "-1.00"
+
+    @Option(help: "The own account (default: the first declared account).")
+    var account: String?
+
+    @Option(help: "The date, YYYY-MM-DD (default: today).")
+    var date: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let console = Console(quiet: options.quiet)
+        let rules = try console.loadRules(options.rulesPath)
+        let accountName = account ?? rules.accounts.first?.name ?? "assets:unknown"
+        let currency = rules.currency(ofAccount: accountName)
+        guard let units = try? AmountParser.parse(amount, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else {
+            throw ValidationError("cannot read --amount '\(amount)': write it like -12.50")
+        }
+        let day: LocalDate
+        if let date {
+            guard let parsed = LocalDate(iso: date) else { throw ValidationError("cannot read --date '\(date)': expected YYYY-MM-DD") }
+            day = parsed
+        } else {
+            day = ReportCommand.today()
+        }
+        let transaction = Transaction(
+            date: day, amount: Money(minorUnits: units, currency: currency), description: description, location: SourceLocation(file: "explain"))
+        print(RuleExplainer(rules).report(transaction, account: accountName), terminator: "")
     }
 }

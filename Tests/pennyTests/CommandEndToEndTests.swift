@@ -33,6 +33,24 @@ import Testing
         #expect(bad.stderr.hasSuffix("1 error in the rules\n"))
     }
 
+    @Test func rulesExplain() throws {
+        let w = try Workspace()
+        let result = try w.penny("rules", "explain", "--amount", "-23.47", "Compra Pingo Doce Lisboa")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                rule 'groceries' (rules/categories.rules:14:1) decides: category expenses:food:groceries
+                  met: if description contains "PINGO DOCE", "CONTINENTE", "LIDL", "TESCO", "DUNNES"
+                  met: if amount < 0
+                tried before:
+                  salary (rules/categories.rules:4:1): failed 'if description contains "ORDENADO"'
+                  tax-refund (rules/categories.rules:10:1): failed 'if description contains "DEVOLUCAO IRS"'
+
+                """)
+        let none = try w.penny("rules", "explain", "--amount", "5.00", "Unknown")
+        #expect(none.stdout.hasPrefix("no rule categorizes it: default category income:uncategorized\ntried before:\n"))
+    }
+
     @Test func usageErrorsExit2() throws {
         let w = try Workspace()
         #expect(try w.penny("report", "balances").status == 2)
