@@ -16,8 +16,13 @@ public struct JournalEntry: Sendable {
     public var id: DedupID
     /// `file:line` it came from, when it came from a statement.
     public var source: String?
-    /// The rule that categorized it, when one did.
+    /// The rule that categorized it (`default` when the default category applied); nil
+    /// for entries no rules decided (opening balances).
     public var rule: String?
+
+    /// The `rule:` value of a transaction no rule categorized. `penny uncategorized` and
+    /// `penny recategorize` look for it; a rule may not be named so.
+    public static let defaultRule = "default"
     /// Tags the rules set, a note, and whether round-ups skip it.
     public var tags: [Tag] = []
     /// A note a rule set.

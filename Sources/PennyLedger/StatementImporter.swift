@@ -116,8 +116,8 @@ public struct StatementImporter {
                 var entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
-                    source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName)
-                entry.tags = decision.tags
+                    source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName ?? JournalEntry.defaultRule)
+                entry.tags = Self.detailTags(transaction) + decision.tags
                 entry.note = decision.note
                 entry.excludesRoundUp = decision.excludesRoundUp
                 try update.append(entry)
@@ -128,6 +128,17 @@ public struct StatementImporter {
         guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
         let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
         return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
+    }
+
+    /// The statement's own details kept as tags, so later rules can see them again.
+    static func detailTags(_ t: Transaction) -> [Tag] {
+        var tags: [Tag] = []
+        if let memo = t.memo, !memo.isEmpty { tags.append(Tag(name: "memo", value: memo)) }
+        if let name = t.counterpartyName, !name.isEmpty { tags.append(Tag(name: "counterparty", value: name)) }
+        if let iban = t.counterpartyIBAN, !iban.isEmpty { tags.append(Tag(name: "iban", value: iban)) }
+        if let type = t.type, !type.isEmpty { tags.append(Tag(name: "type", value: type)) }
+        if let payee = t.payee, !payee.isEmpty { tags.append(Tag(name: "bank-payee", value: payee)) }
+        return tags
     }
 
     /// `Payee | bank text` (hledger's payee/note split), or the bank text alone.

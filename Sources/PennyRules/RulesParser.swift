@@ -6,7 +6,7 @@ struct RulesParser {
     static let directives = ["default", "account", "csv", "rule", "include", "budget", "roundup"]
     static let notYet: Set<String> = []
     static let fields = Condition.Field.allCases.map(\.rawValue)
-    static let reservedTags: Set<String> = ["id", "source", "rule", "note", "no-roundup"]
+    static let reservedTags: Set<String> = ["id", "source", "rule", "note", "no-roundup", "memo", "counterparty", "iban", "type", "bank-payee"]
     static let ruleActions = ["if", "category", "payee", "tag", "note", "skip", "no-roundup", "continue"]
     static let csvKeys = [
         "match-file", "match-header", "account", "delimiter", "encoding", "header-lines", "date",
@@ -207,6 +207,9 @@ struct RulesParser {
             fail("rule '\(name)' is already declared at \(earlier); rule names must be unique (the ledger records them)", head, head.tokens[1])
         }
         ruleNames[name] = head.location()
+        if name == "default" {
+            fail("the rule name 'default' is reserved: the ledger marks transactions no rule categorized with it", head, head.tokens[1])
+        }
         let errorsBefore = errors.count
         for line in body {
             let key = line.tokens[0]

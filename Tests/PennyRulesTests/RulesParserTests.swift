@@ -140,6 +140,18 @@ struct RulesParserTests {
         }
     }
 
+    @Test func defaultIsNotARuleName() {
+        do {
+            _ = try RulesLoader.load(text: "rule default\n  category expenses:x\n", file: "f.rules")
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                error.errors.map(\.headline) == [
+                    "f.rules:1:6: error: the rule name 'default' is reserved: the ledger marks transactions no rule categorized with it"
+                ])
+        }
+    }
+
     @Test func indentedLineOutsideABlock() {
         do {
             _ = try RulesLoader.load(text: "  rule x\n", file: "f.rules")
