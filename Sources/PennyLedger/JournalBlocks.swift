@@ -1,0 +1,106 @@
+import Foundation
+public import PennyCore
+
+/// One transaction of a journal as text: its lines, and what Penny reads from them.
+public struct JournalBlock: Sendable {
+    /// 0-based index of the header line in the file's lines.
+    public let firstLine: Int
+    /// The block's lines (header, tag comments, postings), as written.
+    public var lines: [String]
+    /// The date.
+    public let date: LocalDate
+    /// The description after the date and status mark.
+    public let description: String
+    /// `; key: value` tags (the first of each name).
+    public let tags: [String: String]
+    /// Postings: account, amount text as written (nil when elided), and line index in `lines`.
+    public let postings: [(account: String, amount: String?, line: Int)]
+
+    /// The bank's own text: the description after `payee | ` when a payee was written.
+    public var bankText: String {
+        guard let bar = description.range(of: " | ") else { return description }
+        return String(description[bar.upperBound...])
+    }
+}
+
+/// Splits a journal into transaction blocks and the lines between them.
+///
+/// For commands that look at whole transactions (`recategorize`, `uncategorized`). Holds
+/// the file's lines in memory: O(ledger size).
+public struct JournalBlocks {
+    /// Every line of the file, without line ends.
+    public private(set) var lines: [String]
+    /// The transactions, in file order.
+    public private(set) var blocks: [JournalBlock]
+    /// True when the file ended with a line end.
+    let endsWithNewline: Bool
+
+    /// Reads and splits a journal.
+    public init(path: String) throws(PennyError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        endsWithNewline = text.hasSuffix("\n")
+        if endsWithNewline { lines.removeLast() }
+        self.lines = lines
+        var blocks: [JournalBlock] = []
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let date = Self.date(line) else {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < lines.count, let c = lines[end].first, c == " " || c == "\t" { end += 1 }
+            blocks.append(Self.block(Array(lines[i..<end]), firstLine: i, date: date))
+            i = end
+        }
+        self.blocks = blocks
+    }
+
+    private static func date(_ line: String) -> LocalDate? {
+        let head = line.prefix(10).replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".", with: "-")
+        return LocalDate(iso: head)
+    }
+
+    private static func block(_ lines: [String], firstLine: Int, date: LocalDate) -> JournalBlock {
+        var description = String(lines[0].dropFirst(10)).trimmingCharacters(in: .whitespaces)
+        if description.hasPrefix("* ") || description.hasPrefix("! ") { description = String(description.dropFirst(2)) }
+        if let comment = description.range(of: ";") { description = String(description[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
+        var tags: [String: String] = [:]
+        var postings: [(account: String, amount: String?, line: Int)] = []
+        for (index, raw) in lines.enumerated().dropFirst() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix(";") {
+                let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                if let colon = body.firstIndex(of: ":") {
+                    let name = String(body[..<colon])
+                    if !name.contains(" "), tags[name] == nil {
+                        tags[name] = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    }
+                }
+                continue
+            }
+            guard !line.isEmpty else { continue }
+            let parts = line.components(separatedBy: "  ")
+            let account = parts[0].components(separatedBy: "\t")[0]
+            let rest = line.dropFirst(account.count).trimmingCharacters(in: .whitespaces)
+            postings.append((account, rest.isEmpty ? nil : rest, index))
+        }
+        return JournalBlock(firstLine: firstLine, lines: lines, date: date, description: description, tags: tags, postings: postings)
+    }
+
+    /// Replaces a block's lines (same block index), for rewriting.
+    public mutating func replace(_ index: Int, lines newLines: [String]) {
+        let block = blocks[index]
+        precondition(newLines.count == block.lines.count, "a rewrite keeps the line count")
+        for (offset, line) in newLines.enumerated() { lines[block.firstLine + offset] = line }
+        blocks[index].lines = newLines
+    }
+
+    /// The whole text again.
+    public var text: String { lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "") }
+}

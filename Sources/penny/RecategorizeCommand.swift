@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import PennyCore
+import PennyLedger
+import PennyRules
+
+/// `penny recategorize`: re-apply the current rules to transactions a rule categorized.
+struct RecategorizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recategorize", abstract: "Re-apply the rules to rule-categorized transactions (never to hand-edited ones).")
+
+    @Option(help: "First date, YYYY-MM-DD.")
+    var from: String?
+
+    @Option(help: "Last date, YYYY-MM-DD.")
+    var to: String?
+
+    @Flag(help: "Show what would change; write nothing.")
+    var dryRun = false
+
+    @Option(help: "Seconds to wait for another run's lock on the ledger.")
+    var wait = 10
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let console = Console(quiet: options.quiet)
+        let rules = try console.loadRules(options.rulesPath)
+        func date(_ text: String?, _ name: String) throws -> LocalDate? {
+            guard let text else { return nil }
+            guard let date = LocalDate(iso: text) else { throw ValidationError("cannot read --\(name) '\(text)': expected YYYY-MM-DD") }
+            return date
+        }
+        let first = try date(from, "from"), last = try date(to, "to")
+        let categorizer = Categorizer(rules)
+        let recategorizer = LedgerRecategorizer(
+            ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)), defaultCurrency: rules.defaultCurrency,
+            decide: { categorizer.categorize($0, account: $1) })
+        let changes: [CategoryChange]
+        do throws(PennyError) {
+            let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
+            defer { withExtendedLifetime(lock) {} }
+            changes = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: dryRun)
+        } catch { throw console.fail(error) }
+        for change in changes {
+            console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")
+            console.say("  - \(change.oldCategory) (rule \(change.oldRule))")
+            console.say("  + \(change.newCategory) (rule \(change.newRule))")
+        }
+        let n = changes.count
+        console.say("\(n) transaction\(n == 1 ? "" : "s") recategorized\(dryRun ? " (dry run: ledger not written)" : "")")
+    }
+}

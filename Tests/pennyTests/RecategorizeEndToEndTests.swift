@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `penny recategorize` changes what the rules now decide, never hand-edited transactions.
+@Suite(.serialized) struct RecategorizeEndToEndTests {
+    @Test func recategorizesRuleCategorizedTransactionsOnly() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        // A person re-files the Spotify subscription by hand and marks it so.
+        var journal = try w.text("ledger.journal")
+        journal = journal.replacingOccurrences(
+            of: "; rule: streaming\n    expenses:leisure:subscriptions", with: "; rule: manual\n    expenses:leisure:music          ")
+        try journal.write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        // New rules: one for the uncategorized MB WAY, one that would also catch Spotify.
+        let more =
+            "\nrule mbway\n  if description starts-with \"MB WAY\"\n  category expenses:transfers:people\n"
+            + "\nrule all-streaming\n  if description contains \"SPOTIFY\"\n  category expenses:leisure:streaming\n"
+        try (try w.text("rules/categories.rules") + more).write(toFile: w.path("rules/categories.rules"), atomically: true, encoding: .utf8)
+        let before = try w.bytes("ledger.journal")
+
+        let dry = try w.penny("recategorize", "--dry-run")
+        #expect(dry.status == 0)
+        #expect(
+            dry.stdout == """
+                ledger.journal:112: 2024-03-10 MB WAY PARA ANA SOUSA
+                  - expenses:uncategorized (rule default)
+                  + expenses:transfers:people (rule mbway)
+                1 transaction recategorized (dry run: ledger not written)
+
+                """)
+        #expect(try w.bytes("ledger.journal") == before)
+
+        #expect(try w.penny("recategorize").status == 0)
+        let after = try w.text("ledger.journal")
+        #expect(after.contains("    ; rule: mbway\n    expenses:transfers:people                  15.00 EUR\n"))
+        #expect(after.contains("; rule: manual\n    expenses:leisure:music"))
+        // Only the rule tag changes length: the amount stays in its column.
+        #expect(after.count == String(decoding: before, as: UTF8.self).count + "mbway".count - "default".count)
+        #expect(try w.penny("recategorize").stdout == "0 transactions recategorized\n")
+        let hledger = try #require(Workspace.tool("hledger"))
+        #expect(try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "-O", "csv", "expenses:transfers"]).stdout.contains("\"15.00 EUR\""))
+    }
+}
