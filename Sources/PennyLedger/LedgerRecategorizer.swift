@@ -84,7 +84,7 @@ public struct LedgerRecategorizer {
     }
 
     /// `-23.47 EUR` as Penny writes it (or `EUR -23.47`).
-    static func money(_ text: String, _ defaultCurrency: Currency) -> Money? {
+    public static func money(_ text: String, _ defaultCurrency: Currency) -> Money? {
         let words = text.split(separator: " ")
         var currency = defaultCurrency
         var number = words.first.map(String.init)

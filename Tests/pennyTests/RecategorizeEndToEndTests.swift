@@ -40,4 +40,25 @@ import Testing
         let hledger = try #require(Workspace.tool("hledger"))
         #expect(try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "-O", "csv", "expenses:transfers"]).stdout.contains("\"15.00 EUR\""))
     }
+
+    @Test func uncategorizedSuggestsRulesThatRecategorizeThen() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        let report = try w.penny("uncategorized")
+        #expect(report.status == 0)
+        #expect(
+            report.stdout.hasPrefix(
+                """
+                # 1× "mb way para ana sousa": -15.00 EUR in total; first 2024-03-10, samples/montepio-2024-03.csv:9
+                rule mb-way-para-ana-sousa
+                  if description contains "MB WAY PARA ANA SOUSA"
+                  if amount < 0
+
+                """))
+        // Pasting the suggestions (with a chosen category) and recategorizing leaves nothing.
+        let pasted = report.stdout.replacingOccurrences(of: "expenses:CHOOSE", with: "expenses:people").replacingOccurrences(of: "income:CHOOSE", with: "income:people")
+        try pasted.write(toFile: w.path("rules/zz-new.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("recategorize").stdout.hasSuffix("2 transactions recategorized\n"))
+        #expect(try w.penny("uncategorized").stdout == "No uncategorized transactions.\n")
+    }
 }

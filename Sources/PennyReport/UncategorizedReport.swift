@@ -1,0 +1,121 @@
+public import PennyCore
+public import PennyLedger
+
+/// `penny uncategorized`: transactions the default category got, grouped by normalized
+/// description, most frequent first, each with a ready-to-paste `rule` block.
+public struct UncategorizedReport {
+    /// One group of alike descriptions.
+    public struct Group: Sendable {
+        /// Folded description with numbers as `#`.
+        public let key: String
+        /// How many transactions.
+        public var count: Int
+        /// Their total per currency, in first-seen order.
+        public var totals: [Money]
+        /// The first one's date and description.
+        public let firstDate: LocalDate
+        /// Where the first one came from (`source` tag).
+        public let firstSource: String?
+        /// True when every amount is negative / positive.
+        public var allNegative: Bool, allPositive: Bool
+        /// The suggested category, if the model has one.
+        public var suggestion: String?
+    }
+
+    /// The groups, most frequent first (then by key).
+    public let groups: [Group]
+    /// How many categorized transactions the suggestions learned from.
+    public let examples: Int
+
+    /// Builds the report from a journal.
+    public init(journal: JournalBlocks, ownAccounts: Set<String>) {
+        var suggester = CategorySuggester()
+        var groups: [String: Group] = [:]
+        var order: [String] = []
+        for block in journal.blocks where block.postings.count == 2 {
+            guard let ownIndex = block.postings.firstIndex(where: { ownAccounts.contains($0.account) }) else { continue }
+            let category = block.postings[1 - ownIndex].account
+            guard let rule = block.tags["rule"] else { continue }
+            if rule != JournalEntry.defaultRule {
+                if category.hasPrefix("expenses:") || category.hasPrefix("income:") { suggester.learn(block.bankText, category: category) }
+                continue
+            }
+            guard let text = block.postings[ownIndex].amount, let amount = LedgerRecategorizer.money(text, .euro) else { continue }
+            let key = Self.normalize(block.bankText)
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = Group(
+                    key: key, count: 0, totals: [], firstDate: block.date, firstSource: block.tags["source"], allNegative: true, allPositive: true)
+            }
+            groups[key]!.count += 1
+            if let i = groups[key]!.totals.firstIndex(where: { $0.currency == amount.currency }) {
+                groups[key]!.totals[i] = Money(minorUnits: groups[key]!.totals[i].minorUnits &+ amount.minorUnits, currency: amount.currency)
+            } else {
+                groups[key]!.totals.append(amount)
+            }
+            groups[key]!.allNegative = groups[key]!.allNegative && amount.isNegative
+            groups[key]!.allPositive = groups[key]!.allPositive && amount.minorUnits > 0
+        }
+        var list = order.map { groups[$0]! }
+        for i in list.indices { list[i].suggestion = suggester.suggest(list[i].key) }
+        self.groups = list.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
+        self.examples = suggester.examples
+    }
+
+    /// Folded, with every word holding a digit as `#` (runs of them as one).
+    public static func normalize(_ description: String) -> String {
+        var words: [String] = []
+        for word in TextKey.fold(description).split(separator: " ") {
+            let w = word.contains(where: \.isNumber) ? "#" : String(word)
+            if w == "#" && words.last == "#" { continue }
+            words.append(w)
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The report as text with `rule` blocks.
+    public func render() -> String {
+        if groups.isEmpty { return "No uncategorized transactions.\n" }
+        var out = ""
+        var names: Set<String> = []
+        for group in groups {
+            let totals = group.totals.map(\.description).joined(separator: ", ")
+            let source = group.firstSource.map { ", \($0)" } ?? ""
+            out += "# \(group.count)× \"\(group.key)\": \(totals) in total; first \(group.firstDate)\(source)\n"
+            let pattern = Self.pattern(group.key)
+            var name = pattern.lowercased().split(separator: " ").joined(separator: "-").prefix(30).description
+            if name.isEmpty { name = "rule" }
+            var unique = name
+            var n = 2
+            while names.contains(unique) {
+                unique = "\(name)-\(n)"
+                n += 1
+            }
+            names.insert(unique)
+            out += "rule \(unique)\n"
+            out += "  if description contains \"\(pattern)\"\n"
+            if group.allNegative { out += "  if amount < 0\n" } else if group.allPositive { out += "  if amount > 0\n" }
+            if let suggestion = group.suggestion {
+                out += "  category \(suggestion)   # suggested from \(examples) categorized transaction\(examples == 1 ? "" : "s")\n\n"
+            } else {
+                out += "  category \(group.allPositive ? "income" : "expenses"):CHOOSE   # no suggestion: too little categorized history\n\n"
+            }
+        }
+        return out
+    }
+
+    /// The longest run of words without numbers, upper-cased for reading.
+    static func pattern(_ key: String) -> String {
+        var best: [Substring] = [], run: [Substring] = []
+        let words: [Substring] = key.split(separator: " ") + ["#"]
+        for word in words {
+            if word == "#" {
+                if run.count > best.count { best = run }
+                run = []
+            } else {
+                run.append(word)
+            }
+        }
+        return best.joined(separator: " ").uppercased()
+    }
+}

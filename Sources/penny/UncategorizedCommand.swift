@@ -1,0 +1,21 @@
+import ArgumentParser
+import PennyCore
+import PennyLedger
+import PennyReport
+import PennyRules
+
+/// `penny uncategorized`: what the rules miss, most frequent first, with rules to paste.
+struct UncategorizedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uncategorized", abstract: "Group uncategorized transactions and suggest a rule for each.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let console = Console(quiet: false)
+        let rules = try console.loadRules(options.rulesPath)
+        let journal: JournalBlocks
+        do throws(PennyError) { journal = try JournalBlocks(path: options.ledgerPath) } catch { throw console.fail(error) }
+        print(UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name))).render(), terminator: "")
+    }
+}
