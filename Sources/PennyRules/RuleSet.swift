@@ -19,6 +19,8 @@ public struct RuleSet: Sendable {
     public var roundUps: [RoundUpProgram] = []
     /// Budget blocks.
     public var budgets: [Budget] = []
+    /// Legal but suspicious things (`rules check` prints them).
+    public var warnings: [RuleWarning] = []
 
     /// Makes an empty rule set with the built-in defaults.
     public init() {}

@@ -21,7 +21,9 @@ public enum RulesLoader {
         }
         parser.validate()
         if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
-        return parser.ruleSet
+        var ruleSet = parser.ruleSet
+        ruleSet.warnings = RuleLinter.warnings(ruleSet)
+        return ruleSet
     }
 
     private static func readText(_ path: String) -> String? {
@@ -34,7 +36,9 @@ public enum RulesLoader {
         parser.parse(text, file: file)
         parser.validate()
         if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
-        return parser.ruleSet
+        var ruleSet = parser.ruleSet
+        ruleSet.warnings = RuleLinter.warnings(ruleSet)
+        return ruleSet
     }
 
     private static func files(at path: String) throws(RulesDiagnostics) -> [String] {

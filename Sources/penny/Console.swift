@@ -17,6 +17,11 @@ struct Console {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
     }
 
+    /// A warning on stderr.
+    func warn(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
     /// Every rules error, then a count.
     func errors(_ diagnostics: RulesDiagnostics) {
         for error in diagnostics.errors { self.error(error) }

@@ -27,6 +27,12 @@ import Testing
         let good = try w.penny("rules", "check")
         #expect(good.status == 0)
         #expect(good.stdout == "rules: 2 accounts, 2 csv profiles, 12 rules; no errors\n")
+        try "rule groceries-lisbon\n  if description contains \"PINGO DOCE LISBOA\"\n  if amount < -1\n  category expenses:food:lisbon\n".write(
+            toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
+        let warned = try w.penny("rules", "check")
+        #expect(warned.status == 0)
+        #expect(warned.stdout == "rules: 2 accounts, 2 csv profiles, 13 rules; no errors, 1 warning\n")
+        #expect(warned.stderr.hasPrefix("rules/zz.rules:1:1: warning: rule 'groceries-lisbon' can never decide"))
         try "rule a\n  if amout < 0\n".write(toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
         let bad = try w.penny("rules", "check")
         #expect(bad.status == 2)
