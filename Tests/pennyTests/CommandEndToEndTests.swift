@@ -39,6 +39,15 @@ import Testing
         #expect(bad.stderr.hasSuffix("1 error in the rules\n"))
     }
 
+    @Test func aRulesFileUsingEveryConstructPassesCheck() throws {
+        let w = try Workspace(copySamples: false)
+        try w.copy(fixture: "everything.rules")
+        try w.copy(fixture: "everything-more.rules")
+        let result = try w.penny("rules", "check", "--rules", "everything.rules")
+        #expect(result.stderr == "")
+        #expect(result.stdout == "everything.rules: 2 accounts, 2 csv profiles, 6 rules; no errors\n")
+    }
+
     @Test func rulesExplain() throws {
         let w = try Workspace()
         let result = try w.penny("rules", "explain", "--amount", "-23.47", "Compra Pingo Doce Lisboa")
