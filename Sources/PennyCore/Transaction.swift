@@ -47,6 +47,20 @@ public struct Transaction: Sendable {
     }
 }
 
+/// A balance a statement states on a date (OFX LEDGERBAL, CAMT OPBD/CLBD).
+public struct StatementBalance: Sendable, Equatable {
+    /// The date the balance is as of.
+    public var date: LocalDate
+    /// The balance; negative means owed.
+    public var amount: Money
+
+    /// Makes a balance.
+    public init(date: LocalDate, amount: Money) {
+        self.date = date
+        self.amount = amount
+    }
+}
+
 /// The header of one statement inside a file: whose account, which currency, balances.
 public struct StatementHeader: Sendable {
     /// The own-account identifier the file carries (IBAN, ACCTID, `*1234`), if any.
@@ -57,13 +71,22 @@ public struct StatementHeader: Sendable {
     public var currency: Currency
     /// Where the statement starts.
     public var location: SourceLocation
+    /// The opening balance the statement gives, if any.
+    public var opening: StatementBalance?
+    /// The closing balance the statement gives, if any.
+    public var closing: StatementBalance?
 
     /// Makes a header.
-    public init(accountIdentifier: String?, accountName: String?, currency: Currency, location: SourceLocation) {
+    public init(
+        accountIdentifier: String?, accountName: String?, currency: Currency, location: SourceLocation,
+        opening: StatementBalance? = nil, closing: StatementBalance? = nil
+    ) {
         self.accountIdentifier = accountIdentifier
         self.accountName = accountName
         self.currency = currency
         self.location = location
+        self.opening = opening
+        self.closing = closing
     }
 }
 

@@ -1,0 +1,123 @@
+import Foundation
+public import PennyCore
+
+/// Reads OFX/QFX: 1.x SGML (CHARSET 1252, 8859-1, UTF-8), 2.x XML, files with no header
+/// or a header in a comment; bank (STMTRS) and card (CCSTMTRS) statements, several per
+/// file, several BANKTRANLISTs each.
+///
+/// The file is normalized to well-formed XML (`OFXNormalizer`) and parsed with libxml2.
+/// OFX files are small, so the document is held in memory.
+public struct OFXReader: StatementReader {
+    /// Makes the reader.
+    public init() {}
+
+    /// `ofx`.
+    public var format: StatementFormat { .ofx }
+
+    /// True when the first bytes hold an OFX header or an `<OFX>` element.
+    public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
+        let head = String(decoding: probe.head, as: UTF8.self).uppercased()
+        return head.contains("OFXHEADER") || head.contains("<OFX>")
+    }
+
+    /// Streams each statement and its transactions.
+    public func read(
+        _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
+        emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        let bytes: [UInt8]
+        do { bytes = Array(try Data(contentsOf: probe.url)) } catch {
+            throw .badInput("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+        }
+        let text = TextEncodings.decode(bytes, declared: Self.declaredEncoding(bytes))
+        let xml = try OFXNormalizer.normalize(text, fileName: displayName)
+        let tree = try XMLTree(bytes: xml, fileName: displayName)
+        guard let root = tree.root else { throw .badInput("empty OFX document", at: SourceLocation(file: displayName)) }
+        let statements = root.descendants("STMTRS") + root.descendants("CCSTMTRS") + root.descendants("INVSTMTRS")
+        guard !statements.isEmpty else {
+            throw .badInput(
+                "no bank (STMTRS), card (CCSTMTRS) or investment (INVSTMTRS) statement in this OFX file", at: SourceLocation(file: displayName, line: root.line))
+        }
+        for statement in statements.sorted(by: { $0.line < $1.line }) {
+            try readStatement(statement, displayName: displayName, configuration: configuration, emit: emit)
+        }
+    }
+
+    private func readStatement(
+        _ statement: XMLElement, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        let at = SourceLocation(file: displayName, line: statement.line)
+        var currency = configuration.defaultCurrency
+        if let code = statement.text("CURDEF") {
+            guard let declared = Currency(code: code) else { throw .badInput("unknown currency '\(code)' in CURDEF", at: at) }
+            currency = declared
+        }
+        let from = statement.child("BANKACCTFROM") ?? statement.child("CCACCTFROM") ?? statement.child("INVACCTFROM")
+        var closing: StatementBalance?
+        // A balance that is not exact in the currency (a money-market fund's 3317.738651126686)
+        // cannot be checked to the cent: it is left out, the transactions still count.
+        if let balance = statement.child("LEDGERBAL"), let amountText = balance.text("BALAMT"),
+            let amount = try? Self.amount(amountText, currency, SourceLocation(file: displayName, line: balance.line), field: "BALAMT")
+        {
+            let line = SourceLocation(file: displayName, line: balance.line)
+            if let date = try balance.text("DTASOF").map({ (d) throws(PennyError) in try Self.date(d, line, field: "DTASOF") }) {
+                closing = StatementBalance(date: date, amount: Money(minorUnits: amount, currency: currency))
+            }
+        }
+        try emit(.statement(StatementHeader(accountIdentifier: from?.text("ACCTID"), accountName: nil, currency: currency, location: at, closing: closing)))
+        for element in statement.descendants("STMTTRN") {
+            let line = SourceLocation(file: displayName, line: element.line)
+            guard let posted = element.text("DTPOSTED") else { throw .badInput("transaction without DTPOSTED", at: line) }
+            guard let amountText = element.text("TRNAMT") else { throw .badInput("transaction without TRNAMT", at: line) }
+            let payeeName = element.child("PAYEE")?.text("NAME") ?? (element.child("PAYEE")?.children.isEmpty == true ? element.text("PAYEE") : nil)
+            let name = element.text("NAME") ?? payeeName
+            let memo = element.text("MEMO")
+            let check = element.text("CHECKNUM")
+            let description = name ?? memo ?? check.map { "CHECK \($0)" } ?? ""
+            try emit(
+                .transaction(
+                    Transaction(
+                        date: try Self.date(posted, line, field: "DTPOSTED"),
+                        amount: Money(minorUnits: try Self.amount(amountText, currency, line, field: "TRNAMT"), currency: currency),
+                        description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
+                        bankID: element.text("FITID"), type: element.text("TRNTYPE"))))
+        }
+    }
+
+    /// `YYYYMMDD[HHMMSS[.XXX]][[-5:EST]]`, cut to the date as written.
+    static func date(_ text: String, _ at: SourceLocation, field: String) throws(PennyError) -> LocalDate {
+        let digits = text.prefix(8)
+        guard digits.count == 8, digits.allSatisfy(\.isNumber), let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
+            let d = Int(digits.suffix(2)), let date = LocalDate(year: y, month: m, day: d)
+        else {
+            throw .badInput("cannot read \(field) '\(text)': expected a real date as YYYYMMDD, optionally with time and zone", at: at)
+        }
+        return date
+    }
+
+    /// An OFX amount: `.` decimals (thousands `,` tolerated), or a decimal comma.
+    static func amount(_ text: String, _ currency: Currency, _ at: SourceLocation, field: String) throws(PennyError) -> Int64 {
+        let decimalComma = text.contains(",") && !text.contains(".")
+        let format = decimalComma ? AmountFormat(decimalMark: ",", thousandsSeparator: .some(nil)) : AmountFormat(decimalMark: ".")
+        do {
+            return try AmountParser.parse(text, format: format, exponent: currency.exponent)
+        } catch {
+            throw .badInput("cannot read \(field) '\(text)': \(error.reason) (\(currency.code))", at: at)
+        }
+    }
+
+    /// The charset an OFX header or XML declaration names.
+    static func declaredEncoding(_ bytes: [UInt8]) -> CSVProfile.Encoding? {
+        let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
+        for line in head.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.uppercased().hasPrefix("CHARSET:"), let e = TextEncodings.encoding(named: String(trimmed.dropFirst(8))) { return e }
+            if trimmed.uppercased().hasPrefix("ENCODING:"), trimmed.uppercased().contains("UTF-8") { return .utf8 }
+        }
+        if let range = head.range(of: #"encoding=["']([A-Za-z0-9_-]+)["']"#, options: .regularExpression) {
+            let value = head[range].dropFirst(10).dropLast()
+            return TextEncodings.encoding(named: String(value))
+        }
+        return nil
+    }
+}

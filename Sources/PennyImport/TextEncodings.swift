@@ -1,0 +1,31 @@
+import Foundation
+import PennyCore
+
+/// Decoding whole small files (OFX, JSON) by a declared or guessed character set.
+enum TextEncodings {
+    /// The text of `bytes`: UTF-8 when declared so and valid (or undeclared and valid),
+    /// Latin-1 when declared so, else Windows-1252 (which every byte decodes in).
+    static func decode(_ bytes: [UInt8], declared: CSVProfile.Encoding?) -> String {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        switch declared {
+        case .latin1?:
+            return TextDecoder(encoding: .latin1).decode(body) ?? ""
+        case .windows1252?:
+            return TextDecoder(encoding: .windows1252).decode(body) ?? ""
+        default:
+            if let utf8 = String(validating: body, as: UTF8.self) { return utf8 }
+            return TextDecoder(encoding: .windows1252).decode(body) ?? ""
+        }
+    }
+
+    /// A charset name from a header (`1252`, `ISO-8859-1`, `UTF-8`, ...), nil when unknown.
+    static func encoding(named name: String) -> CSVProfile.Encoding? {
+        switch name.uppercased().replacingOccurrences(of: "_", with: "-") {
+        case "UTF-8", "UTF8": .utf8
+        case "1252", "WINDOWS-1252", "CP1252", "WIN-1252": .windows1252
+        case "8859-1", "ISO-8859-1", "ISO8859-1", "LATIN1", "LATIN-1", "ISO-8859-15": .latin1
+        default: nil
+        }
+    }
+}

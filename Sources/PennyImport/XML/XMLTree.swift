@@ -1,0 +1,89 @@
+internal import CLibXML2
+import Foundation
+import PennyCore
+
+/// A parsed XML document, owned by this object and freed in `deinit` (libxml2 DOM).
+///
+/// Only `PennyImport` sees libxml2; the rest of Penny gets `XMLElement` values.
+final class XMLTree {
+    private let document: xmlDocPtr
+
+    /// Parses UTF-8 (or declared-encoding) XML text; errors name the line libxml2 reports.
+    init(bytes: [UInt8], fileName: String) throws(PennyError) {
+        xmlResetLastError()
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReadMemory($0, Int32(buffer.count), fileName, nil, options)
+            }
+        }
+        guard let parsed else { throw XMLTree.lastError(fileName) }
+        document = parsed
+    }
+
+    deinit { xmlFreeDoc(document) }
+
+    /// The root element.
+    var root: XMLElement? {
+        xmlDocGetRootElement(document).map { XMLElement(node: $0, tree: self) }
+    }
+
+    /// libxml2's last error as a `PennyError` with its line.
+    static func lastError(_ fileName: String) -> PennyError {
+        guard let error = xmlGetLastError() else {
+            return .badInput("not well-formed XML", at: SourceLocation(file: fileName))
+        }
+        let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed XML"
+        return .badInput("malformed XML: \(message)", at: SourceLocation(file: fileName, line: Int(error.pointee.line)))
+    }
+}
+
+/// An element of an `XMLTree`; keeps the tree alive.
+struct XMLElement {
+    fileprivate let node: xmlNodePtr
+    fileprivate let tree: XMLTree
+
+    /// The local name (without prefix).
+    var name: String { String(cString: node.pointee.name) }
+
+    /// The line it starts on.
+    var line: Int { Int(xmlGetLineNo(node)) }
+
+    /// Child elements in order.
+    var children: [XMLElement] {
+        var result: [XMLElement] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, tree: tree)) }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    /// The first child with this name.
+    func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+
+    /// Every descendant with this name, in document order.
+    func descendants(_ name: String) -> [XMLElement] {
+        var result: [XMLElement] = []
+        for child in children {
+            if child.name == name { result.append(child) }
+            result += child.descendants(name)
+        }
+        return result
+    }
+
+    /// The text content, trimmed.
+    var text: String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        // xmlFree is libxml2's free() unless an application replaces it; Penny never does.
+        defer { free(content) }
+        return String(cString: content).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The text of the first child with this name, nil when absent or empty.
+    func text(_ name: String) -> String? {
+        guard let value = child(name)?.text, !value.isEmpty else { return nil }
+        return value
+    }
+}
