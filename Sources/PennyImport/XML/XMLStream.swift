@@ -1,0 +1,98 @@
+internal import CLibXML2
+import Foundation
+import PennyCore
+
+/// A libxml2 `xmlTextReader`: the document as a stream of nodes, so a 500 MB statement
+/// needs no more memory than a small one. Owns the reader and frees it in `deinit`.
+final class XMLStream {
+    /// What the cursor is on.
+    enum Node {
+        case start(name: String, isEmpty: Bool)
+        case end(name: String)
+        case text(String)
+    }
+
+    private let reader: xmlTextReaderPtr
+    private let fileName: String
+    /// Keeps in-memory input alive while libxml2 reads it.
+    private let memory: [UInt8]?
+
+    /// Streams a file.
+    init(path: String, fileName: String) throws(PennyError) {
+        xmlResetLastError()
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        guard let reader = xmlReaderForFile(path, nil, options) else {
+            throw .badInput("cannot open file as XML", at: SourceLocation(file: fileName))
+        }
+        self.reader = reader
+        self.fileName = fileName
+        self.memory = nil
+    }
+
+    /// Streams XML text held in memory (CAMT inside a JSON wrapper).
+    init(bytes: [UInt8], fileName: String) throws(PennyError) {
+        xmlResetLastError()
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        memory = bytes
+        let created = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReaderForMemory($0, Int32(buffer.count), fileName, nil, options)
+            }
+        }
+        guard let created else { throw .badInput("cannot read XML", at: SourceLocation(file: fileName)) }
+        reader = created
+        self.fileName = fileName
+    }
+
+    deinit { xmlFreeTextReader(reader) }
+
+    /// The line the cursor is on.
+    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+
+    /// The namespace URI of the current element.
+    var namespace: String? {
+        guard let uri = xmlTextReaderConstNamespaceUri(reader) else { return nil }
+        return String(cString: uri)
+    }
+
+    /// An attribute of the current element.
+    func attribute(_ name: String) -> String? {
+        guard let value = xmlTextReaderGetAttribute(reader, name) else { return nil }
+        defer { free(value) }
+        return String(cString: value)
+    }
+
+    /// The next start, end or text node; nil at the end of the document.
+    func next() throws(PennyError) -> Node? {
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { return nil }
+            if status < 0 { throw error() }
+            let type = xmlTextReaderNodeType(reader)
+            switch type {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                return .start(name: localName, isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                return .end(name: localName)
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+                guard let value = xmlTextReaderConstValue(reader) else { continue }
+                return .text(String(cString: value))
+            default:
+                continue
+            }
+        }
+    }
+
+    private var localName: String {
+        guard let name = xmlTextReaderConstLocalName(reader) else { return "" }
+        return String(cString: name)
+    }
+
+    private func error() -> PennyError {
+        guard let error = xmlGetLastError() else {
+            return .badInput("malformed XML", at: SourceLocation(file: fileName, line: line))
+        }
+        let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "malformed XML"
+        return .badInput("malformed XML: \(message)", at: SourceLocation(file: fileName, line: Int(error.pointee.line)))
+    }
+}
