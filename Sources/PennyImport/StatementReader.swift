@@ -27,6 +27,13 @@ public struct FileProbe: Sendable {
         }
     }
 
+    /// The first byte that is not white space or a UTF-8 byte-order mark.
+    public var firstSignificantByte: UInt8? {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    }
+
     /// Makes a probe from bytes already in memory (tests).
     public init(url: URL, head: [UInt8]) {
         self.url = url

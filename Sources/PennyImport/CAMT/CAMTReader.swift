@@ -18,8 +18,9 @@ public struct CAMTReader: StatementReader {
 
     /// True for XML naming a camt.05x namespace or a BkToCstmr message.
     public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
+        guard probe.firstSignificantByte == UInt8(ascii: "<") else { return false }
         let head = String(decoding: probe.head, as: UTF8.self)
-        return head.contains("<") && (head.contains("iso:20022:tech:xsd:camt.05") || head.contains("BkToCstmr"))
+        return head.contains("iso:20022:tech:xsd:camt.05") || head.contains("BkToCstmr")
     }
 
     /// Streams each statement and its transactions.

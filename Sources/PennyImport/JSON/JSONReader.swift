@@ -16,10 +16,7 @@ public struct JSONReader: StatementReader {
 
     /// True when the file starts with `{` or `[`.
     public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
-        var head = probe.head[...]
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
-        guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return false }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        probe.firstSignificantByte == UInt8(ascii: "{") || probe.firstSignificantByte == UInt8(ascii: "[")
     }
 
     /// Streams the statement(s) the document holds.
@@ -112,10 +109,12 @@ struct PennyJSONFormat {
         for item in list {
             let where_ = fields.location(item)
             let itemCurrency = try fields.currency(item["currency"]?.text, fallback: currency, where_)
-            try emit(.transaction(Transaction(
-                date: try fields.date([item["date"]?.text], where_, what: "a date"), amount: try fields.money(item["amount"]?.text, itemCurrency, where_),
-                description: item["description"]?.text ?? "", location: where_, payee: item["payee"]?.text, memo: item["memo"]?.text,
-                bankID: item["id"]?.text, isPending: item["pending"]?.isTrue ?? false)))
+            try emit(
+                .transaction(
+                    Transaction(
+                        date: try fields.date([item["date"]?.text], where_, what: "a date"), amount: try fields.money(item["amount"]?.text, itemCurrency, where_),
+                        description: item["description"]?.text ?? "", location: where_, payee: item["payee"]?.text, memo: item["memo"]?.text,
+                        bankID: item["id"]?.text, isPending: item["pending"]?.isTrue ?? false)))
         }
     }
 }
@@ -192,11 +191,13 @@ struct PlaidFormat {
                 let where_ = fields.location(item)
                 let code = try fields.currency(item["iso_currency_code"]?.text ?? item["unofficial_currency_code"]?.text, fallback: currency, where_)
                 let name = item["name"]?.text ?? ""
-                try emit(.transaction(Transaction(
-                    date: try fields.date([item["date"]?.text, item["authorized_date"]?.text], where_, what: "a date"),
-                    amount: try fields.money(item["amount"]?.text, code, where_, negate: true), description: name, location: where_,
-                    payee: item["merchant_name"]?.text, bankID: item["transaction_id"]?.text, type: item["payment_channel"]?.text,
-                    isPending: item["pending"]?.isTrue ?? false)))
+                try emit(
+                    .transaction(
+                        Transaction(
+                            date: try fields.date([item["date"]?.text, item["authorized_date"]?.text], where_, what: "a date"),
+                            amount: try fields.money(item["amount"]?.text, code, where_, negate: true), description: name, location: where_,
+                            payee: item["merchant_name"]?.text, bankID: item["transaction_id"]?.text, type: item["payment_channel"]?.text,
+                            isPending: item["pending"]?.isTrue ?? false)))
             }
         }
     }

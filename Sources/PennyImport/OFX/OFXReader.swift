@@ -16,6 +16,7 @@ public struct OFXReader: StatementReader {
 
     /// True when the first bytes hold an OFX header or an `<OFX>` element.
     public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
+        guard let first = probe.firstSignificantByte, first == UInt8(ascii: "<") || first == UInt8(ascii: "O") else { return false }
         let head = String(decoding: probe.head, as: UTF8.self).uppercased()
         return head.contains("OFXHEADER") || head.contains("<OFX>")
     }
