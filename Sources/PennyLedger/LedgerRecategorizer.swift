@@ -47,9 +47,11 @@ public struct LedgerRecategorizer {
             if let from, block.date < from { continue }
             if let to, block.date > to { continue }
             guard block.tags["id"] != nil, let oldRule = block.tags["rule"], knownRules.contains(oldRule), block.postings.count == 2,
-                let ownIndex = block.postings.firstIndex(where: { ownAccounts.contains($0.account) }),
+                let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }),
                 let amountText = block.postings[ownIndex].amount, let amount = Self.money(amountText, defaultCurrency)
             else { continue }
+            // Penny writes the category posting first and the own account last, so a transfer
+            // between two own accounts is still read the right way round.
             let own = block.postings[ownIndex]
             let category = block.postings[1 - ownIndex]
             let transaction = Transaction(

@@ -33,7 +33,7 @@ public struct UncategorizedReport {
         var groups: [String: Group] = [:]
         var order: [String] = []
         for block in journal.blocks where block.postings.count == 2 {
-            guard let ownIndex = block.postings.firstIndex(where: { ownAccounts.contains($0.account) }) else { continue }
+            guard let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }) else { continue }
             let category = block.postings[1 - ownIndex].account
             guard let rule = block.tags["rule"] else { continue }
             if rule != JournalEntry.defaultRule {

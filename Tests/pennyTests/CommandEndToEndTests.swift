@@ -26,12 +26,12 @@ import Testing
         let w = try Workspace()
         let good = try w.penny("rules", "check")
         #expect(good.status == 0)
-        #expect(good.stdout == "rules: 2 accounts, 2 csv profiles, 12 rules; no errors\n")
+        #expect(good.stdout == "rules: 5 accounts, 2 csv profiles, 17 rules; no errors\n")
         try "rule groceries-lisbon\n  if description contains \"PINGO DOCE LISBOA\"\n  if amount < -1\n  category expenses:food:lisbon\n".write(
             toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
         let warned = try w.penny("rules", "check")
         #expect(warned.status == 0)
-        #expect(warned.stdout == "rules: 2 accounts, 2 csv profiles, 13 rules; no errors, 1 warning\n")
+        #expect(warned.stdout == "rules: 5 accounts, 2 csv profiles, 18 rules; no errors, 1 warning\n")
         #expect(warned.stderr.hasPrefix("rules/zz.rules:1:1: warning: rule 'groceries-lisbon' can never decide"))
         try "rule a\n  if amout < 0\n".write(toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
         let bad = try w.penny("rules", "check")
@@ -54,12 +54,16 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """
-                rule 'groceries' (rules/categories.rules:14:1) decides: category expenses:food:groceries
+                rule 'groceries' (rules/categories.rules:33:1) decides: category expenses:food:groceries
                   met: if description contains "PINGO DOCE", "CONTINENTE", "LIDL", "TESCO", "DUNNES"
                   met: if amount < 0
                 tried before:
                   salary (rules/categories.rules:4:1): failed 'if description contains "ORDENADO"'
                   tax-refund (rules/categories.rules:10:1): failed 'if description contains "DEVOLUCAO IRS"'
+                  card-payment (rules/categories.rules:14:1): failed 'if account is liabilities:card:*'
+                  savings-transfer (rules/categories.rules:19:1): failed 'if account is assets:bank:savings'
+                  interest (rules/categories.rules:24:1): failed 'if description contains "JUROS"'
+                  gifts (rules/categories.rules:29:1): failed 'if memo is "LOTE TRANSFERENCIAS"'
 
                 """)
         let none = try w.penny("rules", "explain", "--amount", "5.00", "Unknown")
@@ -114,20 +118,20 @@ import Testing
             result.stdout == """
                 Summary 2024-03-01 .. 2024-03-31 (EUR)
 
-                Income        4884.56
-                Expenses      1513.24
-                Net           3371.32
-                Savings rate   69.02%
+                Income        5287.81
+                Expenses      1735.32
+                Net           3552.49
+                Savings rate   67.18%
 
                 Category                Amount  % expenses  % income  Budget  Remaining
-                expenses:housing        954.30       63.06     19.54       -          -
-                expenses:food           391.44       25.87      8.01       -          -
-                expenses:transport       87.60        5.79      1.79       -          -
-                expenses:cash            60.00        3.97      1.23       -          -
-                expenses:health          18.90        1.25      0.39       -          -
-                expenses:uncategorized   15.00        0.99      0.31       -          -
-                expenses:leisure         10.99        0.73      0.22       -          -
-                expenses:shopping       -24.99       -1.65     -0.51       -          -
+                expenses:housing        954.30       54.99     18.05       -          -
+                expenses:food           497.44       28.67      9.41       -          -
+                expenses:transport      155.70        8.97      2.94       -          -
+                expenses:cash            60.00        3.46      1.13       -          -
+                expenses:leisure         20.98        1.21      0.40       -          -
+                expenses:health          18.90        1.09      0.36       -          -
+                expenses:uncategorized   15.00        0.86      0.28       -          -
+                expenses:shopping        13.00        0.75      0.25       -          -
 
                 """)
         let february = try w.penny("report", "summary", "--from", "2024-02-01", "--to", "2024-02-29", "--format", "json")

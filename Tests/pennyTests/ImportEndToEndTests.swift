@@ -6,7 +6,10 @@ import Testing
     static let expectedImport = """
         samples/aib-2024-03.csv: 7 new, 0 duplicates, 0 skipped, 1 uncategorized
         samples/montepio-2024-03.csv: 15 new, 0 duplicates, 0 skipped, 1 uncategorized
-        total: 2 files, 22 new, 0 duplicates, 0 skipped, 2 uncategorized, 0 rejected
+        samples/montepio-savings-2024-03.camt.xml: 4 new, 0 duplicates, 1 skipped, 0 uncategorized
+        samples/n26-2024-03.json: 5 new, 0 duplicates, 1 skipped, 1 uncategorized
+        samples/visa-2024-03.ofx: 7 new, 0 duplicates, 0 skipped, 0 uncategorized
+        total: 5 files, 38 new, 0 duplicates, 2 skipped, 3 uncategorized, 0 rejected
 
         """
 
@@ -24,9 +27,9 @@ import Testing
         let json = try w.penny("report", "summary", "--format", "json")
         #expect(json.status == 0)
         let summary = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(summary["income"] as? String == "4884.56")
-        #expect(summary["expenses"] as? String == "1513.24")
-        #expect(summary["net"] as? String == "3371.32")
+        #expect(summary["income"] as? String == "5287.81")
+        #expect(summary["expenses"] as? String == "1735.32")
+        #expect(summary["net"] as? String == "3552.49")
         let categories = try #require(summary["categories"] as? [[String: Any]])
 
         let hledger = try #require(Workspace.tool("hledger"), "make test installs hledger")
@@ -44,7 +47,7 @@ import Testing
             #expect(hledgerTotals[account] == "\(amount) EUR", "\(account)")
         }
         let hledgerIncome = try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "-O", "csv", "--depth", "1", "income"])
-        #expect(hledgerIncome.stdout.contains("\"income\",\"-4884.56 EUR\""))
+        #expect(hledgerIncome.stdout.contains("\"income\",\"-5287.81 EUR\""))
 
         let ledger = try #require(Workspace.tool("ledger"), "make test installs ledger-cli")
         for category in categories {
@@ -54,7 +57,7 @@ import Testing
             #expect(total.stdout == "\(category["amount"] as! String) EUR\n", "\(account)")
         }
         let income = try w.run(ledger, ["-f", "ledger.journal", "bal", "--format", "%(display_total)\n", "-n", "^income"])
-        #expect(income.stdout == "-4884.56 EUR\n")
+        #expect(income.stdout == "-5287.81 EUR\n")
         // Every transaction balances and the whole ledger sums to zero in both tools.
         let all = try w.run(ledger, ["-f", "ledger.journal", "bal"])
         #expect(all.stdout.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == "0")
@@ -68,7 +71,7 @@ import Testing
         let before = try w.bytes("ledger.journal")
         let again = try w.penny("import", "samples/montepio-2024-03.csv", "samples")
         #expect(again.status == 0)
-        #expect(again.stdout.hasSuffix("total: 3 files, 0 new, 37 duplicates, 0 skipped, 0 uncategorized, 0 rejected\n"))
+        #expect(again.stdout.hasSuffix("total: 6 files, 0 new, 53 duplicates, 2 skipped, 0 uncategorized, 0 rejected\n"))
         #expect(try w.bytes("ledger.journal") == before)
     }
 
@@ -125,7 +128,7 @@ import Testing
     @Test func dryRunWritesNothing() throws {
         let w = try Workspace()
         let result = try w.penny("import", "--dry-run", "samples")
-        #expect(result.stdout.hasSuffix("total: 2 files, 22 new, 0 duplicates, 0 skipped, 2 uncategorized, 0 rejected (dry run: ledger not written)\n"))
+        #expect(result.stdout.hasSuffix("total: 5 files, 38 new, 0 duplicates, 2 skipped, 3 uncategorized, 0 rejected (dry run: ledger not written)\n"))
         #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal")))
     }
 

@@ -75,11 +75,13 @@ public struct OFXReader: StatementReader {
             let memo = element.text("MEMO")
             let check = element.text("CHECKNUM")
             let description = name ?? memo ?? check.map { "CHECK \($0)" } ?? ""
+            // Errors point at the field's own line; the transaction is located at STMTTRN.
+            func fieldLine(_ name: String) -> SourceLocation { SourceLocation(file: displayName, line: element.child(name)?.line ?? element.line) }
             try emit(
                 .transaction(
                     Transaction(
-                        date: try Self.date(posted, line, field: "DTPOSTED"),
-                        amount: Money(minorUnits: try Self.amount(amountText, currency, line, field: "TRNAMT"), currency: currency),
+                        date: try Self.date(posted, fieldLine("DTPOSTED"), field: "DTPOSTED"),
+                        amount: Money(minorUnits: try Self.amount(amountText, currency, fieldLine("TRNAMT"), field: "TRNAMT"), currency: currency),
                         description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
                         bankID: element.text("FITID"), type: element.text("TRNTYPE"))))
         }
