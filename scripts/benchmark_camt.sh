@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Streaming check for the CAMT reader: a generated camt.053 of SIZE MiB (default 500),
+# imported with a release build; prints time, entries/s and peak memory (max RSS).
+#   scripts/benchmark_camt.sh [MEGABYTES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MB=${1:-500}
+OUT=bench-out/camt
+[ -x /usr/bin/time ] || { apt-get install -y -qq time >/dev/null 2>&1 || sudo apt-get install -y -qq time; }
+swift build -c release >/dev/null
+rm -rf "$OUT" && mkdir -p "$OUT"
+entries=$(python3 scripts/generate_camt.py "$OUT/statement.camt.xml" "$MB" | cut -d' ' -f1)
+/usr/bin/time -f "%e %M" -o "$OUT/time.txt" .build/release/penny import --ledger "$OUT/ledger.journal" --rules "$OUT/camt-bench.rules" "$OUT/statement.camt.xml" >"$OUT/out.txt"
+read -r seconds kilobytes <"$OUT/time.txt"
+echo "camt: $(( $(stat -c %s "$OUT/statement.camt.xml") / 1048576 )) MiB, $entries entries: ${seconds}s, $(python3 -c "print(f'{$entries/$seconds:,.0f}')") entries/s, peak $((kilobytes / 1024)) MiB"
+tail -1 "$OUT/out.txt"
