@@ -71,6 +71,27 @@ public final class LedgerUpdate {
         return true
     }
 
+    /// Records a balance a statement states, once: `; statement-balance: ACCOUNT KIND DATE
+    /// AMOUNT id HEX source FILE`, a comment both tools skip and `report balances` reads.
+    @discardableResult
+    public func appendStatementBalance(account: String, kind: String, balance: StatementBalance, source: String) throws(PennyError) -> Bool {
+        var hash = StableHash()
+        hash.combine("statement-balance")
+        hash.combine(account)
+        hash.combine(kind)
+        hash.combine(balance.date.description)
+        hash.combine(balance.amount.minorUnits)
+        hash.combine(balance.amount.currency.code)
+        guard index.insert(hash.value).inserted else { return false }
+        added.append(hash.value)
+        if !isDryRun {
+            let line = "; statement-balance: \(account) \(kind) \(balance.date) \(balance.amount) id \(StableHash.hex(hash.value)) source \(source)\n"
+            buffer.append(contentsOf: line.utf8)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        return true
+    }
+
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
         for id in added[mark.addedCount...] { index.remove(id) }
@@ -181,7 +202,14 @@ struct LedgerIDScanner {
         partial.removeAll()
     }
 
+    private static let balancePrefix = Array("; statement-balance: ".utf8)
+    private static let balanceID = Array(" id ".utf8)
+
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
+        if line.first == UInt8(ascii: ";") {
+            takeStatementBalance(line)
+            return
+        }
         // Tag lines are indented and start with "; id:"; most lines fail the first test.
         guard line.count >= 22, line[0] == 0x20 || line[0] == 0x09 else { return }
         var i = 0
@@ -191,17 +219,36 @@ struct LedgerIDScanner {
         else { return }
         i += 5
         while i < line.count, line[i] == 0x20 { i += 1 }
-        guard line.count - i >= 16 else { return }
+        guard let value = Self.hex16(line, at: i) else { return }
+        ids.insert(value)
+    }
+
+    /// The id of a `; statement-balance:` line.
+    private mutating func takeStatementBalance(_ line: UnsafeBufferPointer<UInt8>) {
+        guard line.starts(with: Self.balancePrefix) else { return }
+        var i = Self.balancePrefix.count
+        while i + Self.balanceID.count + 16 <= line.count {
+            if line[i..<(i + Self.balanceID.count)].elementsEqual(Self.balanceID), let value = Self.hex16(line, at: i + Self.balanceID.count) {
+                ids.insert(value)
+                return
+            }
+            i += 1
+        }
+    }
+
+    /// 16 lower-case hex digits at `start`.
+    private static func hex16(_ line: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt64? {
+        guard line.count - start >= 16 else { return nil }
         var value: UInt64 = 0
-        for b in line[i..<(i + 16)] {
+        for b in line[start..<(start + 16)] {
             let digit: UInt8
             switch b {
             case 0x30...0x39: digit = b - 0x30
             case 0x61...0x66: digit = b - 0x61 + 10
-            default: return
+            default: return nil
             }
             value = value << 4 | UInt64(digit)
         }
-        ids.insert(value)
+        return value
     }
 }

@@ -40,12 +40,17 @@ public struct StatementImporter {
     private let update: LedgerUpdate
     private let resolveAccount: AccountResolver
     private let categorize: Categorize
+    private let declaredOpenings: Set<String>
 
-    /// Makes an importer writing into `update`.
-    public init(update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize) {
+    /// Makes an importer writing into `update`; `declaredOpenings` are the accounts whose
+    /// opening balance the rules give (a statement's OPBD never replaces those).
+    public init(
+        update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize, declaredOpenings: Set<String> = []
+    ) {
         self.update = update
         self.resolveAccount = resolveAccount
         self.categorize = categorize
+        self.declaredOpenings = declaredOpenings
     }
 
     /// Adds each declared opening balance that the ledger does not have yet.
@@ -91,7 +96,9 @@ public struct StatementImporter {
         try read { (event) throws(PennyError) in
             switch event {
             case .statement(let header):
-                account = try resolveAccount(header)
+                let own = try resolveAccount(header)
+                account = own
+                try record(header, account: own)
             case .transaction(let transaction):
                 guard let own = account else {
                     throw .badInput("transaction before any statement header", at: transaction.location)
@@ -128,6 +135,24 @@ public struct StatementImporter {
         guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
         let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
         return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
+    }
+
+    /// Keeps the statement's balances for reconciliation, and takes its opening balance as
+    /// the account's when the rules declare none and the ledger has none yet.
+    private func record(_ header: StatementHeader, account: String) throws(PennyError) {
+        let source = "\(header.location.file):\(header.location.line)"
+        if let opening = header.opening {
+            try update.appendStatementBalance(account: account, kind: "opening", balance: opening, source: source)
+            if !declaredOpenings.contains(account) && !update.contains(.opening(account: account)) {
+                try update.append(
+                    JournalEntry(
+                        date: opening.date, description: "Opening balance (from the statement)", account: account, category: "equity:opening-balances",
+                        amount: opening.amount, id: .opening(account: account), source: source, rule: nil))
+            }
+        }
+        if let closing = header.closing {
+            try update.appendStatementBalance(account: account, kind: "closing", balance: closing, source: source)
+        }
     }
 
     /// The statement's own details kept as tags, so later rules can see them again.

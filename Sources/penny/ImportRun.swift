@@ -41,7 +41,8 @@ struct ImportRun {
         let importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
-            categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) })
+            categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) },
+            declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)))
         var total = FileOutcome()
         do throws(PennyError) {
             let openings = try importer.addOpenings(rules.accounts)

@@ -35,9 +35,22 @@ import Testing
         #expect(journal.contains("2024-03-15 * JOÃO SILVA | Prenda de anos\n"))
         #expect(journal.contains("2024-03-15 * MARIA SILVA | Prenda de anos\n"))
         #expect(!journal.contains("COMISSAO"))
+        #expect(journal.contains("\n; statement-balance: assets:bank:savings closing 2024-03-31 5453.25 EUR id "))
         #expect(try balance(w, "assets:bank:savings") == "\"assets:bank:savings\",\"5453.25 EUR\"")
         let before = try w.bytes("ledger.journal")
         #expect(try w.penny("import", "samples/montepio-savings-2024-03.camt.xml").stdout.hasPrefix("samples/montepio-savings-2024-03.camt.xml: 0 new, 4 duplicates, 1 skipped"))
+        #expect(try w.bytes("ledger.journal") == before)
+    }
+
+    @Test func theStatementsOpeningBalanceWhenTheRulesDeclareNone() throws {
+        let w = try Workspace()
+        let rules = try w.text("rules/accounts.rules").replacingOccurrences(of: "  opening 2024-02-29 5000.00\n", with: "")
+        try rules.write(toFile: w.path("rules/accounts.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "samples/montepio-savings-2024-03.camt.xml").status == 0)
+        #expect(try w.text("ledger.journal").contains("2024-02-29 * Opening balance (from the statement)\n"))
+        #expect(try balance(w, "assets:bank:savings") == "\"assets:bank:savings\",\"5453.25 EUR\"")
+        let before = try w.bytes("ledger.journal")
+        try w.penny("import", "samples/montepio-savings-2024-03.camt.xml")
         #expect(try w.bytes("ledger.journal") == before)
     }
 
