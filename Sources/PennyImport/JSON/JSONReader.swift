@@ -130,8 +130,14 @@ struct BerlinGroupFormat {
         let account = document["account"]
         let booked = document["transactions"]?["booked"]?.elements ?? []
         let pending = document["transactions"]?["pending"]?.elements ?? []
-        let firstCurrency = (booked + pending).first?["transactionAmount"]?["currency"]?.text
-        let currency = try fields.currency(account?["currency"]?.text ?? firstCurrency, fallback: configuration.defaultCurrency, at)
+        let first = (booked + pending).first
+        let currency: Currency
+        if let declared = account?["currency"]?.text {
+            currency = try fields.currency(declared, fallback: configuration.defaultCurrency, at)
+        } else {
+            let where_ = first.map { fields.location($0) } ?? at
+            currency = try fields.currency(first?["transactionAmount"]?["currency"]?.text, fallback: configuration.defaultCurrency, where_)
+        }
         var closing: StatementBalance?
         for balance in document["balances"]?.elements ?? [] where ["closingBooked", "closing_booked"].contains(balance["balanceType"]?.text ?? "") {
             guard let dateText = balance["referenceDate"]?.text, let date = LocalDate(iso: dateText.prefix(10)) else { continue }

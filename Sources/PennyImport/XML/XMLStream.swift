@@ -46,8 +46,14 @@ final class XMLStream {
 
     deinit { xmlFreeTextReader(reader) }
 
-    /// The line the cursor is on.
-    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    /// The line of the node the cursor is on (the parser itself may have read further).
+    var line: Int {
+        if let node = xmlTextReaderCurrentNode(reader) {
+            let line = Int(xmlGetLineNo(node))
+            if line > 0 { return line }
+        }
+        return Int(xmlTextReaderGetParserLineNumber(reader))
+    }
 
     /// The namespace URI of the current element.
     var namespace: String? {
