@@ -85,7 +85,7 @@ public final class LedgerUpdate {
         guard index.insert(hash.value).inserted else { return false }
         added.append(hash.value)
         if !isDryRun {
-            let line = "; statement-balance: \(account) \(kind) \(balance.date) \(balance.amount) id \(StableHash.hex(hash.value)) source \(source)\n"
+            let line = "\n; statement-balance: \(account) \(kind) \(balance.date) \(balance.amount) id \(StableHash.hex(hash.value)) source \(source)\n"
             buffer.append(contentsOf: line.utf8)
             if buffer.count >= 1 << 20 { try flush() }
         }

@@ -94,6 +94,18 @@ import Testing
         #expect(produced == (try String(contentsOf: golden, encoding: .utf8)))
     }
 
+    /// The household's statements in four formats, categorized exactly as rules/ says
+    /// (accents and case ignored): the whole ledger is a reviewed golden file.
+    @Test func goldenJournalForEverySample() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        let produced = try w.text("ledger.journal")
+        if ProcessInfo.processInfo.environment["PENNY_REGENERATE_GOLDEN"] != nil {
+            try produced.write(to: packageRoot.appendingPathComponent("Tests/pennyTests/Fixtures/samples.journal"), atomically: true, encoding: .utf8)
+        }
+        #expect(produced == (try String(contentsOf: fixture("samples.journal"), encoding: .utf8)))
+    }
+
     @Test func malformedCSVIsRejectedAndTheLedgerIsUntouched() throws {
         let w = try Workspace()
         try w.penny("import", "samples")
