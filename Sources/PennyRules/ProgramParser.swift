@@ -10,6 +10,7 @@ extension RulesParser {
             return
         }
         var program = RoundUpProgram(name: head.tokens[1].text, location: head.location())
+        var conditions: [Condition] = []
         let errorsBefore = errors.count
         for line in body {
             let key = line.tokens[0]
@@ -43,7 +44,7 @@ extension RulesParser {
             case "to":
                 if let destination = destination(values, line, key) { program.destinations.append(destination) }
             case "if":
-                if let condition = condition(line) { program.conditions.append(condition) }
+                if let condition = condition(line) { conditions.append(condition) }
             default:
                 fail(
                     "unknown roundup setting '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.roundUpKeys)); expected one of \(Self.roundUpKeys.joined(separator: ", "))",
@@ -51,7 +52,11 @@ extension RulesParser {
             }
         }
         if errors.count == errorsBefore { validate(program, head) }
+        if ruleSet.roundUps.contains(where: { $0.name == program.name }) {
+            fail("roundup '\(program.name)' is already declared", head, head.tokens[1])
+        }
         ruleSet.roundUps.append(program)
+        ruleSet.roundUpConditions[program.name] = conditions
     }
 
     private mutating func validate(_ program: RoundUpProgram, _ head: RuleLine) {

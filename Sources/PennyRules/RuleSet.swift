@@ -17,6 +17,8 @@ public struct RuleSet: Sendable {
     public var rules: [Rule] = []
     /// Round-up programs (SPEC §7).
     public var roundUps: [RoundUpProgram] = []
+    /// Each program's extra `if` lines, by program name.
+    public var roundUpConditions: [String: [Condition]] = [:]
     /// Budget blocks.
     public var budgets: [Budget] = []
     /// Legal but suspicious things (`rules check` prints them).
@@ -157,27 +159,5 @@ public struct RuleRegex: @unchecked Sendable {
     }
 }
 
-/// An amount written in a rule: an exact decimal, optionally tied to a currency.
-public struct RuleAmount: Sendable, Equatable {
-    /// Ten-thousandths: `5.00` is 50000.
-    public let tenThousandths: Int64
-    /// The currency the amount applies to, or nil for any currency.
-    public let currency: Currency?
-
-    /// Makes an amount.
-    public init(tenThousandths: Int64, currency: Currency?) {
-        self.tenThousandths = tenThousandths
-        self.currency = currency
-    }
-
-    /// The sign of `money - self`: -1, 0 or 1; nil when the currencies differ.
-    public func compare(_ money: Money) -> Int? {
-        if let currency, currency != money.currency { return nil }
-        var lhs = Int128(money.minorUnits)
-        var rhs = Int128(tenThousandths)
-        let exponent = money.currency.exponent
-        for _ in 0..<max(0, 4 - exponent) { lhs *= 10 }
-        for _ in 0..<max(0, exponent - 4) { rhs *= 10 }
-        return lhs < rhs ? -1 : (lhs == rhs ? 0 : 1)
-    }
-}
+/// An amount written in a rule (kept under its rules name).
+public typealias RuleAmount = DecimalAmount

@@ -49,7 +49,7 @@ struct ProgramParserTests {
         #expect(program.schedule == .whenPotReaches(RuleAmount(tenThousandths: 50_000, currency: nil)))
         #expect(program.destinations.map(\.hundredthsOfPercent) == [5000, 2500, 2500])
         #expect(program.destinations[1].goal?.tenThousandths == 20_000_000)
-        #expect(program.conditions.count == 1)
+        #expect(rules.roundUpConditions["spare-change"]?.count == 1)
         let budget = try #require(rules.budgets.first)
         #expect(budget.lines.map(\.account) == ["expenses:food", "expenses:leisure"])
         #expect(budget.lines[0].hundredthsOfIncome == 1500)

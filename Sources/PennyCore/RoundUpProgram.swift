@@ -1,11 +1,10 @@
-public import PennyCore
-
-/// A `roundup NAME` block (SPEC §7), parsed and validated; the arithmetic lives in PennyRoundUp.
+/// A `roundup NAME` block (SPEC §7): parsed and validated by PennyRules, computed by
+/// PennyRoundUp. Its extra `if` lines stay with the rules (`RuleSet.roundUpConditions`).
 public struct RoundUpProgram: Sendable {
     /// When the pot is swept.
     public enum Schedule: Sendable, Equatable {
         /// As soon as the pot holds at least this many ten-thousandths (5.00 ... 100.00).
-        case whenPotReaches(RuleAmount)
+        case whenPotReaches(DecimalAmount)
         /// On the last day of each ISO week.
         case weekly
         /// On the last day of each month.
@@ -21,13 +20,23 @@ public struct RoundUpProgram: Sendable {
         /// The share in hundredths of a percent: 25% is 2500.
         public var hundredthsOfPercent: Int
         /// A savings goal to show progress toward.
-        public var goal: RuleAmount?
+        public var goal: DecimalAmount?
         /// First day the destination is in force.
         public var since: LocalDate?
         /// Last day the destination is in force.
         public var until: LocalDate?
         /// Where the line is.
         public var location: SourceLocation
+
+        /// Makes a destination.
+        public init(account: String, hundredthsOfPercent: Int, goal: DecimalAmount? = nil, since: LocalDate? = nil, until: LocalDate? = nil, location: SourceLocation) {
+            self.account = account
+            self.hundredthsOfPercent = hundredthsOfPercent
+            self.goal = goal
+            self.since = since
+            self.until = until
+            self.location = location
+        }
 
         /// True when in force on `date`.
         public func isInForce(on date: LocalDate) -> Bool {
@@ -42,7 +51,7 @@ public struct RoundUpProgram: Sendable {
     /// Where the money comes from; nil means each purchase's own account.
     public var funding: String?
     /// Round up to the next multiple of this (ten-thousandths; default 1.00).
-    public var unit = RuleAmount(tenThousandths: 10_000, currency: nil)
+    public var unit = DecimalAmount(tenThousandths: 10_000, currency: nil)
     /// 1 ... 10.
     public var multiplier = 1
     /// Where spare change accumulates.
@@ -53,10 +62,14 @@ public struct RoundUpProgram: Sendable {
     public var until: LocalDate?
     /// Destinations, in declaration order (ties in the split go to the earlier one).
     public var destinations: [Destination] = []
-    /// Extra `if` lines narrowing which purchases qualify.
-    public var conditions: [Condition] = []
     /// Where the block starts.
     public var location: SourceLocation
+
+    /// Makes a program with the defaults of SPEC §7.
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
 }
 
 /// A `budget` block.
@@ -68,9 +81,17 @@ public struct Budget: Sendable {
         /// A share of the period's income, in hundredths of a percent.
         public var hundredthsOfIncome: Int?
         /// A fixed amount per month.
-        public var amount: RuleAmount?
+        public var amount: DecimalAmount?
         /// Where the line is.
         public var location: SourceLocation
+
+        /// Makes a line: a share of income or a fixed amount.
+        public init(account: String, hundredthsOfIncome: Int? = nil, amount: DecimalAmount? = nil, location: SourceLocation) {
+            self.account = account
+            self.hundredthsOfIncome = hundredthsOfIncome
+            self.amount = amount
+            self.location = location
+        }
     }
 
     /// The lines, in order.
@@ -79,4 +100,9 @@ public struct Budget: Sendable {
     public var split: [(name: String, hundredthsOfPercent: Int)] = []
     /// Where the block starts.
     public var location: SourceLocation
+
+    /// Makes an empty budget.
+    public init(location: SourceLocation) {
+        self.location = location
+    }
 }
