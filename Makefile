@@ -31,6 +31,8 @@ demo: build
 	$(PENNY) import --ledger $(DEMO)/ledger.journal --rules rules samples
 	@echo
 	$(PENNY) report summary --ledger $(DEMO)/ledger.journal --rules rules
+	@echo
+	$(PENNY) roundup status --ledger $(DEMO)/ledger.journal --rules rules
 
 test: test-deps lint
 	$(SWIFT) build

@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "PennyRules", dependencies: ["PennyCore"]),
         .target(name: "PennyRoundUp", dependencies: ["PennyCore"]),
         .target(name: "PennyLedger", dependencies: ["PennyCore"]),
-        .target(name: "PennyReport", dependencies: ["PennyCore", "PennyLedger"]),
+        .target(name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"]),
         .executableTarget(
             name: "penny",
             dependencies: [
@@ -33,6 +33,7 @@ let package = Package(
         ),
         .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore"]),
         .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore"]),
+        .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore"]),
         .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore"]),
         .testTarget(
             name: "pennyTests", dependencies: ["penny"],

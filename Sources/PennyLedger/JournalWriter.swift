@@ -58,6 +58,25 @@ public enum JournalWriter {
         appendPosting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency, to: &out)
     }
 
+    /// A transaction with any number of postings (round-up sweeps), tags on comment lines.
+    public static func render(date: LocalDate, description: String, tags: [Tag], postings: [(account: String, amount: Money)], into out: inout [UInt8]) {
+        out.append(0x0A)
+        appendDate(date, to: &out)
+        out.append(contentsOf: " * ".utf8)
+        appendSanitized(description, to: &out)
+        out.append(0x0A)
+        for tag in tags {
+            out.append(contentsOf: "    ; ".utf8)
+            out.append(contentsOf: tag.name.utf8)
+            out.append(contentsOf: ": ".utf8)
+            appendTagValue(tag.value ?? "yes", to: &out)
+            out.append(0x0A)
+        }
+        for posting in postings {
+            appendPosting(posting.account, minorUnits: posting.amount.minorUnits, posting.amount.currency, to: &out)
+        }
+    }
+
     private static func appendPosting(_ account: String, minorUnits: Int64, _ currency: Currency, to out: inout [UInt8]) {
         out.append(contentsOf: "    ".utf8)
         out.append(contentsOf: account.utf8)

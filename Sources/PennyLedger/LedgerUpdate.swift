@@ -22,6 +22,7 @@ public final class LedgerUpdate {
     private var buffer: [UInt8] = []
     private var offset = 0
     private var index: Set<UInt64>
+    private var includes: Set<String>
     private var added: [UInt64] = []
     private var committed = false
 
@@ -32,6 +33,7 @@ public final class LedgerUpdate {
         self.temporaryPath = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
         self.isDryRun = dryRun
         self.index = []
+        self.includes = []
         if !dryRun {
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath)") }
@@ -43,6 +45,7 @@ public final class LedgerUpdate {
             try write(Array(JournalWriter.header.utf8))
         }
         index = scanner.ids
+        includes = scanner.includes
     }
 
     deinit {
@@ -89,6 +92,25 @@ public final class LedgerUpdate {
             buffer.append(contentsOf: line.utf8)
             if buffer.count >= 1 << 20 { try flush() }
         }
+        return true
+    }
+
+    /// Adds `include NAME` to the ledger unless it is there already.
+    public func ensureInclude(_ name: String) throws(PennyError) {
+        guard !includes.contains(name) else { return }
+        includes.insert(name)
+        try write(Array("\ninclude \(name)\n".utf8))
+    }
+
+    /// Appends a top-level comment line once (by its text), e.g. `; roundup-apply: ...`.
+    @discardableResult
+    public func appendCommentOnce(_ text: String) throws(PennyError) -> Bool {
+        var hash = StableHash()
+        hash.combine("comment")
+        hash.combine(text)
+        guard index.insert(hash.value).inserted else { return false }
+        added.append(hash.value)
+        try write(Array("\n\(text) id \(StableHash.hex(hash.value))\n".utf8))
         return true
     }
 
@@ -173,6 +195,8 @@ public final class LedgerUpdate {
 /// is copied. - Complexity: O(bytes), about 1 GB/s.
 struct LedgerIDScanner {
     private(set) var ids: Set<UInt64> = []
+    /// Targets of `include` lines.
+    private(set) var includes: Set<String> = []
     private var partial: [UInt8] = []
 
     mutating func scan(_ bytes: ArraySlice<UInt8>) {
@@ -203,11 +227,17 @@ struct LedgerIDScanner {
     }
 
     private static let balancePrefix = Array("; statement-balance: ".utf8)
+    private static let includePrefix = Array("include ".utf8)
+    private static let commentPrefix = Array("; roundup-apply: ".utf8)
     private static let balanceID = Array(" id ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
         if line.first == UInt8(ascii: ";") {
-            takeStatementBalance(line)
+            if line.starts(with: Self.commentPrefix) { takeTrailingID(line) } else { takeStatementBalance(line) }
+            return
+        }
+        if line.first == UInt8(ascii: "i"), line.starts(with: Self.includePrefix) {
+            includes.insert(String(decoding: line.dropFirst(Self.includePrefix.count), as: UTF8.self).trimmingCharacters(in: .whitespaces))
             return
         }
         // Tag lines are indented and start with "; id:"; most lines fail the first test.
@@ -234,6 +264,12 @@ struct LedgerIDScanner {
             }
             i += 1
         }
+    }
+
+    /// The `id HEX` at the end of a comment line Penny wrote once.
+    private mutating func takeTrailingID(_ line: UnsafeBufferPointer<UInt8>) {
+        guard line.count >= 16, let value = Self.hex16(line, at: line.count - 16) else { return }
+        ids.insert(value)
     }
 
     /// 16 lower-case hex digits at `start`.

@@ -3,6 +3,11 @@ public struct Percentage: Sendable, Equatable, CustomStringConvertible {
     /// Hundredths of a percent: 50.62% is 5062.
     public let hundredths: Int64
 
+    /// A percentage of so many hundredths.
+    public init(hundredths: Int64) {
+        self.hundredths = hundredths
+    }
+
     /// `part / whole × 100`, rounded half away from zero; nil when `whole` is zero.
     public init?(part: Int64, of whole: Int64) {
         guard whole != 0 else { return nil }

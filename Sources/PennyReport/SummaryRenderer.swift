@@ -1,9 +1,10 @@
 public import PennyCore
+public import PennyRoundUp
 
 /// Renders a `Summary` as a table for people or as the JSON of SPEC §3.
 public enum SummaryRenderer {
-    /// The JSON object of SPEC §3.
-    public static func json(_ s: Summary) -> String {
+    /// The JSON object of SPEC §3, with the period's round-ups.
+    public static func json(_ s: Summary, roundUps: [RoundUpStatus] = []) -> String {
         func money(_ m: Money?) -> JSONValue { m.map { .string($0.decimalString) } ?? .null }
         func share(_ p: Percentage?) -> JSONValue { p.map { .number($0.jsonNumber) } ?? .null }
         let value = JSONValue.object([
@@ -24,13 +25,13 @@ public enum SummaryRenderer {
                         ])
                     })
             ),
-            ("roundups", .array([])),
+            ("roundups", RoundUpRenderer.jsonValue(roundUps)),
         ])
         return value.text + "\n"
     }
 
-    /// A plain-text table.
-    public static func table(_ s: Summary) -> String {
+    /// A plain-text table, with the period's round-ups.
+    public static func table(_ s: Summary, roundUps: [RoundUpStatus] = []) -> String {
         let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
         var out = "Summary \(from) .. \(to) (\(s.currency.code))\n\n"
         out += TextTable(
@@ -51,6 +52,9 @@ public enum SummaryRenderer {
                 ])
             }
             out += TextTable(rows: rows, rightAligned: [1, 2, 3, 4, 5]).render()
+        }
+        for r in roundUps {
+            out += "\nRound-up \(r.program): accrued \(r.accrued.decimalString), swept \(r.swept.decimalString), in the pot \(r.pot.decimalString)\n"
         }
         if !s.otherCurrencies.isEmpty {
             out += "\nNot included (other currencies): \(s.otherCurrencies.joined(separator: ", ")); see --currency\n"

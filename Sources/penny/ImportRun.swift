@@ -44,7 +44,12 @@ struct ImportRun {
             categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) },
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)))
         var total = FileOutcome()
+        let roundUps = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         do throws(PennyError) {
+            if !rules.roundUps.isEmpty && !dryRun {
+                try roundUps.ensureDerivedFileExists()
+                try update.ensureInclude(roundUps.includeName)
+            }
             let openings = try importer.addOpenings(rules.accounts)
             if openings > 0 && options.verbose { console.say("opening balances: \(openings) new") }
         } catch { throw console.fail(error) }
@@ -65,7 +70,13 @@ struct ImportRun {
                 rejected += 1
             }
         }
-        do throws(PennyError) { try update.commit() } catch { throw console.fail(error) }
+        do throws(PennyError) {
+            try update.commit()
+            // Round-ups are derived data: rewritten whole from the committed ledger.
+            if !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath)) {
+                try roundUps.write(try roundUps.compute())
+            }
+        } catch { throw console.fail(error) }
         let fileCount = files.count
         console.say("total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(total)), \(rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
         return rejected > 0 ? .rejectedInput : .success

@@ -6,6 +6,6 @@ struct Penny: ParsableCommand {
         commandName: "penny",
         abstract: "Import bank statements, categorize them with rules, and report on a plain-text ledger.",
         version: "0.1.0",
-        subcommands: [InitCommand.self, ImportCommand.self, ReportCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self]
+        subcommands: [InitCommand.self, ImportCommand.self, ReportCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self, RoundUpCommand.self]
     )
 }

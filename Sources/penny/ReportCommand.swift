@@ -3,6 +3,7 @@ import Foundation
 import PennyCore
 import PennyLedger
 import PennyReport
+import PennyRoundUp
 import PennyRules
 
 /// `penny report KIND`: figures from the ledger.
@@ -63,7 +64,14 @@ struct ReportCommand: ParsableCommand {
             try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { builder.add($0) }
         } catch { throw console.fail(error) }
         let summary = builder.build()
-        print(format == "json" ? SummaryRenderer.json(summary) : SummaryRenderer.table(summary), terminator: "")
+        var roundUps: [RoundUpStatus] = []
+        if !rules.roundUps.isEmpty {
+            do throws(PennyError) {
+                let result = try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).compute()
+                roundUps = RoundUpStatus.make(result, programs: rules.roundUps, currencies: rules.roundUpCurrencies, from: summary.period.from, to: summary.period.to)
+            } catch { throw console.fail(error) }
+        }
+        print(format == "json" ? SummaryRenderer.json(summary, roundUps: roundUps) : SummaryRenderer.table(summary, roundUps: roundUps), terminator: "")
     }
 
     private func chosenPeriod() throws -> ReportPeriod {

@@ -119,19 +119,22 @@ import Testing
                 Summary 2024-03-01 .. 2024-03-31 (EUR)
 
                 Income        5287.81
-                Expenses      1735.32
-                Net           3552.49
-                Savings rate   67.18%
+                Expenses      1736.61
+                Net           3551.20
+                Savings rate   67.16%
 
                 Category                Amount  % expenses  % income  Budget  Remaining
-                expenses:housing        954.30       54.99     18.05       -          -
-                expenses:food           497.44       28.67      9.41       -          -
+                expenses:housing        954.30       54.95     18.05       -          -
+                expenses:food           497.44       28.64      9.41       -          -
                 expenses:transport      155.70        8.97      2.94       -          -
                 expenses:cash            60.00        3.46      1.13       -          -
                 expenses:leisure         20.98        1.21      0.40       -          -
                 expenses:health          18.90        1.09      0.36       -          -
                 expenses:uncategorized   15.00        0.86      0.28       -          -
                 expenses:shopping        13.00        0.75      0.25       -          -
+                expenses:donations        1.29        0.07      0.02       -          -
+
+                Round-up spare-change: accrued 7.10, swept 5.16, in the pot 1.94
 
                 """)
         let february = try w.penny("report", "summary", "--from", "2024-02-01", "--to", "2024-02-29", "--format", "json")

@@ -28,8 +28,8 @@ import Testing
         #expect(json.status == 0)
         let summary = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(summary["income"] as? String == "5287.81")
-        #expect(summary["expenses"] as? String == "1735.32")
-        #expect(summary["net"] as? String == "3552.49")
+        #expect(summary["expenses"] as? String == "1736.61")
+        #expect(summary["net"] as? String == "3551.20")
         let categories = try #require(summary["categories"] as? [[String: Any]])
 
         let hledger = try #require(Workspace.tool("hledger"), "make test installs hledger")

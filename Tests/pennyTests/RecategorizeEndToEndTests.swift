@@ -22,7 +22,7 @@ import Testing
         #expect(dry.status == 0)
         #expect(
             dry.stdout == """
-                ledger.journal:127: 2024-03-10 MB WAY PARA ANA SOUSA
+                ledger.journal:129: 2024-03-10 MB WAY PARA ANA SOUSA
                   - expenses:uncategorized (rule default)
                   + expenses:transfers:people (rule mbway)
                 1 transaction recategorized (dry run: ledger not written)

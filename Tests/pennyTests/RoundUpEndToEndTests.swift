@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Round-ups over the sample household (rules/roundups.rules), checked against a hand
+/// calculation and against hledger reading the derived journal.
+@Suite(.serialized) struct RoundUpEndToEndTests {
+    /// By hand: Montepio purchases round up by 0.53 + 0.80 + 0.80 + 0.69 + 0.15 + 0.10 + 0.38 +
+    /// 0.01 + 0.90 + 0.92 = 5.28 (rent, cash and the 15.00 MB WAY are whole euros), the card's
+    /// by 0.20 + 0.01 + 0.60 + 0.90 + 0.10 + 0.01 = 1.82 (its payment is a transfer): 7.10.
+    /// Day by day the pot first holds 5.00 or more on 03-18 (5.16), swept 2.58 / 1.29 / 1.29;
+    /// then 03-20 adds 0.11, 03-22 0.91 and 03-28 0.92: 1.94 stays in the pot.
+    static let status = """
+        Round-up spare-change (EUR)
+
+        Accrued                      7.10
+        Swept                        5.16
+        In the pot                   1.94
+          → assets:bank:savings      2.58
+          → assets:savings:goal:car  1.29  goal 2000.00: 0.06%
+          → expenses:donations:ami   1.29
+        Next sweep: when the pot reaches 5.00 EUR (3.06 EUR to go)
+
+        """
+
+    @Test func statusMatchesTheHandCalculationAndHledger() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        #expect(try w.penny("roundup", "status").stdout == Self.status)
+        let hledger = try #require(Workspace.tool("hledger"))
+        let csv = try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "-O", "csv", "--flat", "tag:roundup"])
+        #expect(csv.stdout.contains("\"assets:savings:roundups\",\"1.94 EUR\""))
+        #expect(csv.stdout.contains("\"assets:savings:goal:car\",\"1.29 EUR\""))
+        #expect(csv.stdout.contains("\"expenses:donations:ami\",\"1.29 EUR\""))
+        #expect(csv.stdout.contains("\"assets:bank:montepio\",\"-7.10 EUR\""))
+        let ledger = try #require(Workspace.tool("ledger"))
+        #expect(try w.run(ledger, ["-f", "ledger.journal", "bal", "--format", "%(display_total)\n", "-n", "^assets:savings:roundups"]).stdout == "1.94 EUR\n")
+        let json = try w.penny("roundup", "status", "--format", "json")
+        #expect(
+            json.stdout.hasPrefix(
+                #"{"roundups": [{"program": "spare-change", "accrued": "7.10", "swept": "5.16", "pot": "1.94", "destinations": [{"account": "assets:bank:savings", "amount": "2.58"}"#
+            ))
+    }
+
+    @Test func derivedJournalIsTheSameWhateverTheImportOrder() throws {
+        let forward = try Workspace()
+        #expect(try forward.penny("import", "samples").status == 0)
+        let expected = try forward.bytes("ledger.journal.roundups.journal")
+        if ProcessInfo.processInfo.environment["PENNY_REGENERATE_GOLDEN"] != nil {
+            try expected.write(to: packageRoot.appendingPathComponent("Tests/pennyTests/Fixtures/samples.roundups.journal"))
+        }
+        #expect(expected == (try Data(contentsOf: fixture("samples.roundups.journal"))))
+        let backward = try Workspace()
+        for file in try FileManager.default.contentsOfDirectory(atPath: backward.path("samples")).sorted().reversed() {
+            #expect(try backward.penny("import", "samples/\(file)").status == 0)
+        }
+        #expect(try backward.bytes("ledger.journal.roundups.journal") == expected)
+        #expect(try forward.penny("import", "samples").status == 0)
+        #expect(try forward.bytes("ledger.journal.roundups.journal") == expected)
+    }
+
+    @Test func laterWaitsForApplyWhichIsRecordedOnce() throws {
+        let w = try Workspace()
+        let rules = try w.text("rules/roundups.rules").replacingOccurrences(of: "apply when-pot-reaches 5.00", with: "apply later")
+        try rules.write(toFile: w.path("rules/roundups.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "samples").status == 0)
+        #expect(try w.penny("roundup", "status").stdout.contains("In the pot                   7.10"))
+        let applied = try w.penny("roundup", "apply", "spare-change", "--date", "2024-03-31")
+        #expect(applied.status == 0)
+        // 7.10 split 50/25/25: 3.55, 1.775 and 1.775 → the odd cent to the earlier tie.
+        #expect(
+            applied.stdout == """
+                spare-change: swept 7.10 EUR on 2024-03-31
+                  assets:bank:savings  3.55 EUR
+                  assets:savings:goal:car  1.78 EUR
+                  expenses:donations:ami  1.77 EUR
+
+                """)
+        #expect(try w.text("ledger.journal").contains("\n; roundup-apply: spare-change 2024-03-31 id "))
+        let once = try w.bytes("ledger.journal")
+        #expect(
+            try w.penny("roundup", "apply", "spare-change", "--date", "2024-03-31").stdout
+                == "spare-change: swept 7.10 EUR on 2024-03-31\n  assets:bank:savings  3.55 EUR\n  assets:savings:goal:car  1.78 EUR\n  expenses:donations:ami  1.77 EUR\n")
+        #expect(try w.bytes("ledger.journal") == once)
+        #expect(try w.penny("roundup", "status").stdout.contains("In the pot                   0.00"))
+    }
+
+    @Test func aSplitThatDoesNotAddUpStopsEveryCommand() throws {
+        let w = try Workspace()
+        let rules = try w.text("rules/roundups.rules").replacingOccurrences(of: "to expenses:donations:ami 25%", with: "to expenses:donations:ami 20%")
+        try rules.write(toFile: w.path("rules/roundups.rules"), atomically: true, encoding: .utf8)
+        let message = "rules/roundups.rules:10:3: error: destinations add up to 95%: 5% still to assign"
+        for arguments in [["import", "samples"], ["report", "summary"], ["roundup", "status"], ["rules", "check"]] {
+            let result = try w.run(pennyBinary.path, arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        }
+        let over = try w.text("rules/roundups.rules").replacingOccurrences(of: "to expenses:donations:ami 20%", with: "to expenses:donations:ami 50%")
+        try over.write(toFile: w.path("rules/roundups.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("rules", "check").stderr.hasPrefix("rules/roundups.rules:10:3: error: destinations add up to 125%: 25% too much"))
+    }
+}
