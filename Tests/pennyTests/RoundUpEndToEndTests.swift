@@ -84,6 +84,22 @@ import Testing
         #expect(try w.penny("roundup", "status").stdout.contains("In the pot                   0.00"))
     }
 
+    @Test func monthlySweepsOnlyEndedMonths() throws {
+        let w = try Workspace()
+        let rules = try w.text("rules/roundups.rules").replacingOccurrences(of: "apply when-pot-reaches 5.00", with: "apply monthly")
+        try rules.write(toFile: w.path("rules/roundups.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "samples").status == 0)
+        // The ledger's latest date is 2024-03-28: March has not ended, nothing is swept.
+        #expect(try w.penny("roundup", "status").stdout.contains("Swept                        0.00\nIn the pot                   7.10\n"))
+        try w.copy(fixture: "montepio-2024-04.csv")
+        #expect(try w.penny("import", "montepio-2024-04.csv").status == 0)
+        // Now 2024-04-03: March's 7.10 is swept on 03-31 (3.55 / 1.78 / 1.77); April's LIDL 22.10
+        // leaves 0.90 in the pot.
+        let status = try w.penny("roundup", "status").stdout
+        #expect(status.contains("Accrued                      8.00\nSwept                        7.10\nIn the pot                   0.90\n"))
+        #expect(try w.text("ledger.journal.roundups.journal").contains("2024-03-31 * Round-up spare-change: sweep (end of the month)\n"))
+    }
+
     @Test func aSplitThatDoesNotAddUpStopsEveryCommand() throws {
         let w = try Workspace()
         let rules = try w.text("rules/roundups.rules").replacingOccurrences(of: "to expenses:donations:ami 25%", with: "to expenses:donations:ami 20%")
