@@ -6,31 +6,69 @@ public import PennyCore
 public enum AtomicFile {
     /// Writes `text` to `path` atomically, keeping an existing file's permissions.
     public static func write(_ text: String, to path: String) throws(PennyError) {
+        let writer = try AtomicFileWriter(path: path)
+        try writer.append(Array(text.utf8))
+        try writer.commit()
+    }
+}
+
+/// Writes a new version of a file in chunks, then replaces the old one in one step
+/// (temporary file beside it, fsync, rename, directory fsync). Dropped without `commit`,
+/// it removes its temporary file and the old file stays.
+public final class AtomicFileWriter {
+    private let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var committed = false
+
+    /// Starts a new version of `path`.
+    public init(path: String) throws(PennyError) {
+        self.path = path
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PennyError(.ledgerUnavailable, "cannot create \(temporary)", at: SourceLocation(file: path)) }
-        var bytes = Array(text.utf8)
+        temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PennyError(.ledgerUnavailable, "cannot create \(temporary)", at: SourceLocation(file: path)) }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !committed { unlink(temporary) }
+    }
+
+    /// Appends bytes (buffered).
+    public func append(_ bytes: [UInt8]) throws(PennyError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// The buffer to render into directly; call `flushIfFull` after.
+    public func withBuffer(_ body: (inout [UInt8]) -> Void) throws(PennyError) {
+        body(&buffer)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws(PennyError) {
         var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n <= 0 {
-                close(fd)
-                unlink(temporary)
-                throw PennyError(.ledgerUnavailable, "cannot write \(temporary)", at: SourceLocation(file: path))
-            }
+        while written < buffer.count {
+            let n = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write \(temporary)", at: SourceLocation(file: path)) }
             written += n
         }
-        bytes = []
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes the new version durable and visible.
+    public func commit() throws(PennyError) {
+        try flush()
         var status = stat()
-        if stat(path, &status) == 0 { fchmod(fd, status.st_mode & 0o7777) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw PennyError(.ledgerUnavailable, "cannot replace \(path)", at: SourceLocation(file: path))
-        }
-        let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if stat(path, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        descriptor = -1
+        guard synced, rename(temporary, path) == 0 else { throw PennyError(.ledgerUnavailable, "cannot replace \(path)", at: SourceLocation(file: path)) }
+        committed = true
+        let directory = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)

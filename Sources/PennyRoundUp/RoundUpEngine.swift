@@ -12,27 +12,75 @@ public struct RoundUpEngine {
     private let programs: [RoundUpProgram]
     private let currencies: [String: Currency]
     private let qualifies: Qualifies
+    private let compiled: [CompiledProgram]
 
     /// Makes an engine; `currencies` gives each program's currency (its funding account's).
     public init(programs: [RoundUpProgram], currencies: [String: Currency], qualifies: @escaping Qualifies = { _, _ in true }) {
         self.programs = programs
         self.currencies = currencies
         self.qualifies = qualifies
+        self.compiled = programs.compactMap { program in
+            guard let currency = currencies[program.name], let pot = program.pot, let unit = program.unit.minorUnits(in: currency), unit > 0 else { return nil }
+            return CompiledProgram(program: program, origins: Set(program.origins), currency: currency, pot: pot, unit: unit)
+        }
     }
 
     /// Every accrual and sweep. `asOf` is the latest transaction date of the ledger.
     public func run(_ candidates: [RoundUpCandidate], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
-        let ordered = candidates.sorted { ($0.transaction.date, $0.key) < ($1.transaction.date, $1.key) }
-        var result = RoundUpResult(asOf: asOf)
-        for program in programs {
-            let (accruals, sweeps) = run(program, ordered, manualSweeps.filter { $0.program == program.name }.map(\.date), asOf: asOf)
-            result.accruals += accruals
-            result.sweeps += sweeps
+        var accruals: [Accrual] = []
+        for candidate in candidates { accruals += self.accruals(for: candidate) }
+        return finish(accruals, manualSweeps: manualSweeps, asOf: asOf)
+    }
+
+    /// The accruals one transaction earns, one per program it qualifies for. Feed every
+    /// transaction through this (streaming, in any order), then call `finish`.
+    public func accruals(for c: RoundUpCandidate) -> [Accrual] {
+        var result: [Accrual] = []
+        let t = c.transaction
+        guard t.amount.isNegative, c.category == "expenses" || c.category.hasPrefix("expenses:"), !c.excludesRoundUp, !c.isTransfer else { return result }
+        for compiled in compiledPrograms where compiled.origins.contains(c.account) && t.amount.currency == compiled.currency {
+            let program = compiled.program
+            guard program.until.map({ t.date <= $0 }) ?? true, qualifies(program.name, c) else { continue }
+            let spare = Self.spare(amount: t.amount.minorUnits, unit: compiled.unit, multiplier: program.multiplier)
+            guard spare > 0 else { continue }
+            result.append(
+                Accrual(
+                    date: t.date, program: program.name, purchaseKey: c.key, description: t.description, funding: program.funding ?? c.account, pot: compiled.pot,
+                    amount: Money(minorUnits: spare, currency: compiled.currency)))
         }
-        result.accruals.sort { ($0.date, $0.program, $0.purchaseKey) < ($1.date, $1.program, $1.purchaseKey) }
+        return result
+    }
+
+    /// Orders the accruals (date, program, purchase) and derives the sweeps.
+    public func finish(_ accruals: [Accrual], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
+        var result = RoundUpResult(asOf: asOf)
+        // Sort small keys, not the accruals themselves (moving large values dominated).
+        let days = accruals.map { $0.date.dayNumber }
+        let order = accruals.indices.sorted { a, b in
+            if days[a] != days[b] { return days[a] < days[b] }
+            return (accruals[a].program, accruals[a].purchaseKey) < (accruals[b].program, accruals[b].purchaseKey)
+        }
+        result.accruals = order.map { accruals[$0] }
+        for compiled in compiledPrograms {
+            let mine = result.accruals.filter { $0.program == compiled.program.name }
+            let manual = manualSweeps.filter { $0.program == compiled.program.name }.map(\.date)
+            result.sweeps += SweepSchedule(program: compiled.program, currency: compiled.currency, pot: compiled.pot).sweeps(mine, manual: manual, asOf: asOf)
+        }
         result.sweeps.sort { ($0.date, $0.program) < ($1.date, $1.program) }
         return result
     }
+
+    /// A program with what accrual needs precomputed; programs without a pot, currency or
+    /// usable unit (validation refuses those) are left out.
+    private struct CompiledProgram {
+        let program: RoundUpProgram
+        let origins: Set<String>
+        let currency: Currency
+        let pot: String
+        let unit: Int64
+    }
+
+    private var compiledPrograms: [CompiledProgram] { compiled }
 
     /// The spare change of a purchase of `amount` minor units: up to the next multiple of
     /// `unit`, times `multiplier`; 0 for an exact multiple.
@@ -43,27 +91,6 @@ public struct RoundUpEngine {
         return Int64(up - magnitude) * Int64(multiplier)
     }
 
-    private func run(_ program: RoundUpProgram, _ candidates: [RoundUpCandidate], _ manual: [LocalDate], asOf: LocalDate?) -> ([Accrual], [Sweep]) {
-        guard let currency = currencies[program.name], let pot = program.pot, let unit = program.unit.minorUnits(in: currency), unit > 0 else {
-            return ([], [])
-        }
-        let origins = Set(program.origins)
-        var accruals: [Accrual] = []
-        for c in candidates {
-            let t = c.transaction
-            guard origins.contains(c.account), t.amount.currency == currency, t.amount.isNegative, c.category == "expenses" || c.category.hasPrefix("expenses:"),
-                !c.excludesRoundUp, !c.isTransfer, program.until.map({ t.date <= $0 }) ?? true, qualifies(program.name, c)
-            else { continue }
-            let spare = Self.spare(amount: t.amount.minorUnits, unit: unit, multiplier: program.multiplier)
-            guard spare > 0 else { continue }
-            accruals.append(
-                Accrual(
-                    date: t.date, program: program.name, purchaseKey: c.key, description: t.description, funding: program.funding ?? c.account, pot: pot,
-                    amount: Money(minorUnits: spare, currency: currency)))
-        }
-        let sweeps = SweepSchedule(program: program, currency: currency, pot: pot).sweeps(accruals, manual: manual, asOf: asOf)
-        return (accruals, sweeps)
-    }
 }
 
 /// When a program's pot is swept, and how it is split.

@@ -25,45 +25,56 @@ struct RoundUpRun {
     /// The decision lines `penny roundup apply` writes into the main ledger.
     static let applyPrefix = "; roundup-apply: "
 
-    /// Reads the main ledger and derives every accrual and sweep.
+    /// Reads the main ledger (streamed, byte level) and derives every accrual and sweep.
+    ///
+    /// Only transactions that can round up become candidates: an origin's purchase filed
+    /// under expenses. Descriptions and detail tags are read only when a program has `if`
+    /// lines that may need them.
     func compute() throws(PennyError) -> RoundUpResult {
-        let journal = try JournalBlocks(path: ledgerPath)
         let own = Set(rules.accounts.map(\.name))
-        var candidates: [RoundUpCandidate] = []
-        var asOf: LocalDate?
-        for block in journal.blocks {
-            if asOf.map({ block.date > $0 }) ?? true { asOf = block.date }
-            guard let id = block.tags["id"], block.postings.count == 2,
-                let ownIndex = block.postings.lastIndex(where: { own.contains($0.account) }),
-                let text = block.postings[ownIndex].amount, let amount = LedgerRecategorizer.money(text, rules.defaultCurrency)
-            else { continue }
-            let account = block.postings[ownIndex].account
-            let category = block.postings[1 - ownIndex].account
-            let transaction = Transaction(
-                date: block.date, amount: amount, description: block.bankText, location: SourceLocation(file: ledgerPath, line: block.firstLine + 1),
-                payee: block.tags["bank-payee"], memo: block.tags["memo"], counterpartyName: block.tags["counterparty"],
-                counterpartyIBAN: block.tags["iban"], type: block.tags["type"])
-            candidates.append(
-                RoundUpCandidate(
-                    transaction: transaction, account: account, category: category, isTransfer: own.contains(category),
-                    excludesRoundUp: block.tags["no-roundup"] != nil, key: id))
-        }
-        let manual = journal.lines.compactMap { line -> ManualSweep? in
-            guard line.hasPrefix(Self.applyPrefix) else { return nil }
-            let words = line.dropFirst(Self.applyPrefix.count).split(separator: " ")
-            guard words.count >= 2, let date = LocalDate(iso: words[1]) else { return nil }
-            return ManualSweep(program: String(words[0]), date: date)
-        }
+        let origins = Set(rules.roundUps.flatMap(\.origins))
+        let needsDetails = rules.roundUpConditions.values.contains { !$0.isEmpty }
         let rules = self.rules
         let engine = RoundUpEngine(programs: rules.roundUps, currencies: rules.roundUpCurrencies) { program, candidate in
             rules.roundUpQualifies(program: program, transaction: candidate.transaction, account: candidate.account)
         }
-        return engine.run(candidates, manualSweeps: manual, asOf: asOf)
+        var accruals: [Accrual] = []
+        var manual: [ManualSweep] = []
+        var asOf: LocalDate?
+        let reader = JournalReader(defaultCurrency: rules.defaultCurrency)
+        try reader.forEachTransaction(
+            path: ledgerPath, tagNames: needsDetails ? ["no-roundup", "bank-payee", "memo", "counterparty", "iban", "type"] : ["no-roundup"],
+            wantsDescription: true, commentPrefix: Self.applyPrefix,
+            comment: { line in
+                let words = line.dropFirst(Self.applyPrefix.count).split(separator: " ")
+                if words.count >= 2, let date = LocalDate(iso: words[1]) { manual.append(ManualSweep(program: String(words[0]), date: date)) }
+            }
+        ) { scanned in
+            if asOf.map({ scanned.date > $0 }) ?? true { asOf = scanned.date }
+            guard scanned.postings.count == 2, let ownIndex = scanned.postings.lastIndex(where: { own.contains($0.account) }),
+                let amount = scanned.postings[ownIndex].amount, amount.isNegative
+            else { return }
+            let account = scanned.postings[ownIndex].account
+            let category = scanned.postings[1 - ownIndex].account
+            guard origins.contains(account), category.hasPrefix("expenses"), !own.contains(category) else { return }
+            let bankText = scanned.description.map { d in d.range(of: " | ").map { String(d[$0.upperBound...]) } ?? d } ?? ""
+            let transaction = Transaction(
+                date: scanned.date, amount: amount, description: bankText, location: SourceLocation(file: ledgerPath, line: scanned.line),
+                payee: scanned.tags["bank-payee"], memo: scanned.tags["memo"], counterpartyName: scanned.tags["counterparty"],
+                counterpartyIBAN: scanned.tags["iban"], type: scanned.tags["type"])
+            let candidate = RoundUpCandidate(
+                transaction: transaction, account: account, category: category, isTransfer: false,
+                excludesRoundUp: scanned.tags["no-roundup"] != nil, key: StableHash.hex(scanned.id))
+            accruals += engine.accruals(for: candidate)
+        }
+        return engine.finish(accruals, manualSweeps: manual, asOf: asOf)
     }
 
-    /// Writes the derived journal whole, atomically.
+    /// Writes the derived journal whole, atomically, in chunks.
     func write(_ result: RoundUpResult) throws(PennyError) {
-        try AtomicFile.write(Self.render(result), to: derivedPath)
+        let writer = try AtomicFileWriter(path: derivedPath)
+        try Self.render(result, into: writer)
+        try writer.commit()
     }
 
     /// Makes sure the derived journal exists before the main ledger includes it.
@@ -71,12 +82,28 @@ struct RoundUpRun {
         if !FileManager.default.fileExists(atPath: derivedPath) { try AtomicFile.write(Self.header, to: derivedPath) }
     }
 
-    /// The derived journal's text: accruals and sweeps in date order.
+    /// The derived journal's text (tests).
     static func render(_ result: RoundUpResult) -> String {
-        var out = Array(header.utf8)
+        var out: [UInt8] = []
+        renderEntries(result) { out += $0 }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func render(_ result: RoundUpResult, into writer: AtomicFileWriter) throws(PennyError) {
+        var failure: PennyError?
+        renderEntries(result) { bytes in
+            guard failure == nil else { return }
+            do throws(PennyError) { try writer.append(bytes) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Accruals and sweeps in date order; on one date, accruals before that day's sweep.
+    private static func renderEntries(_ result: RoundUpResult, _ emit: ([UInt8]) -> Void) {
+        emit(Array(header.utf8))
+        var out: [UInt8] = []
         var accruals = result.accruals[...]
         var sweeps = result.sweeps[...]
-        // Interleave by date; on one date, accruals come before that day's sweep.
         while let next = accruals.first?.date ?? sweeps.first?.date {
             let date = min(next, sweeps.first?.date ?? next)
             while let a = accruals.first, a.date == date {
@@ -85,6 +112,10 @@ struct RoundUpRun {
                     tags: [Tag(name: "roundup", value: a.program), Tag(name: "purchase", value: a.purchaseKey)],
                     postings: [(a.pot, a.amount), (a.funding, Money(minorUnits: -a.amount.minorUnits, currency: a.amount.currency))], into: &out)
                 accruals = accruals.dropFirst()
+                if out.count >= 1 << 16 {
+                    emit(out)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
             while let s = sweeps.first, s.date == date {
                 JournalWriter.render(
@@ -94,6 +125,6 @@ struct RoundUpRun {
                 sweeps = sweeps.dropFirst()
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        emit(out)
     }
 }
