@@ -52,19 +52,21 @@ public struct RoundUpEngine {
     }
 
     /// Orders the accruals (date, program, purchase) and derives the sweeps.
-    public func finish(_ accruals: [Accrual], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
+    public func finish(_ accruals: consuming [Accrual], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
         var result = RoundUpResult(asOf: asOf)
-        // Sort small keys, not the accruals themselves (moving large values dominated).
-        let days = accruals.map { $0.date.dayNumber }
-        let order = accruals.indices.sorted { a, b in
-            if days[a] != days[b] { return days[a] < days[b] }
-            return (accruals[a].program, accruals[a].purchaseKey) < (accruals[b].program, accruals[b].purchaseKey)
+        // In place: one array of accruals alive, elements moved, never copied.
+        result.accruals = accruals
+        result.accruals.sort { a, b in
+            if a.date != b.date { return a.date < b.date }
+            return (a.program, a.purchaseKey) < (b.program, b.purchaseKey)
         }
-        result.accruals = order.map { accruals[$0] }
+        // Sweeps need only each program's total per day.
+        var byDay: [String: [LocalDate: Int64]] = [:]
+        for a in result.accruals { byDay[a.program, default: [:]][a.date, default: 0] += a.amount.minorUnits }
         for compiled in compiledPrograms {
-            let mine = result.accruals.filter { $0.program == compiled.program.name }
             let manual = manualSweeps.filter { $0.program == compiled.program.name }.map(\.date)
-            result.sweeps += SweepSchedule(program: compiled.program, currency: compiled.currency, pot: compiled.pot).sweeps(mine, manual: manual, asOf: asOf)
+            result.sweeps += SweepSchedule(program: compiled.program, currency: compiled.currency, pot: compiled.pot)
+                .sweeps(byDay: byDay[compiled.program.name] ?? [:], manual: manual, asOf: asOf)
         }
         result.sweeps.sort { ($0.date, $0.program) < ($1.date, $1.program) }
         return result
@@ -99,10 +101,8 @@ struct SweepSchedule {
     let currency: Currency
     let pot: String
 
-    func sweeps(_ accruals: [Accrual], manual: [LocalDate], asOf: LocalDate?) -> [Sweep] {
-        guard let first = accruals.first?.date else { return [] }
-        var byDay: [LocalDate: Int64] = [:]
-        for a in accruals { byDay[a.date, default: 0] += a.amount.minorUnits }
+    func sweeps(byDay: [LocalDate: Int64], manual: [LocalDate], asOf: LocalDate?) -> [Sweep] {
+        guard let first = byDay.keys.min() else { return [] }
         // Every day something can happen, in order.
         var days = Set(byDay.keys).union(manual.filter { $0 >= first })
         if let asOf {
