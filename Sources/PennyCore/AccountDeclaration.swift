@@ -17,6 +17,14 @@ public struct AccountDeclaration: Sendable {
     public var opening: (date: LocalDate, amount: Money)?
     /// Where the block starts.
     public var location: SourceLocation
+    /// `transfer-window N`: days two legs of a transfer may be apart (default 3).
+    public var transferWindow: Int?
+    /// `transfer-window N ACCOUNT`: the window with one other own account.
+    public var transferWindows: [String: Int] = [:]
+    /// `closing-day N` for cards: the day a statement cycle ends.
+    public var closingDay: Int?
+    /// `due-day N` for cards: the day the amount due must be paid.
+    public var dueDay: Int?
 
     /// Makes a declaration.
     public init(

@@ -96,6 +96,9 @@ public enum StatementEvent: Sendable {
     case statement(StatementHeader)
     /// A transaction of the current statement.
     case transaction(Transaction)
+    /// The current statement's closing balance, known only at its end (a CSV's last
+    /// running balance).
+    case closing(StatementBalance)
 }
 
 /// A `; NAME: VALUE` tag a rule puts on a transaction.

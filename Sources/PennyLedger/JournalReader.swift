@@ -38,10 +38,20 @@ public struct JournalReader {
     /// Calls `body` with every posting of the journal at `path`, in file order.
     public func forEachPosting(path: String, _ body: (Posting) -> Void) throws(PennyError) {
         var names = NameTable()
-        try forEachPosting(path: path, names: &names, body)
+        try forEachPosting(path: path, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, body)
     }
 
-    private func forEachPosting(path: String, names: inout NameTable, _ body: (Posting) -> Void) throws(PennyError) {
+    /// The same for one file (`include` not followed), also calling `comment` for each
+    /// top-level comment line that starts with `commentPrefix`.
+    public func forEachPosting(path: String, commentPrefix: String, comment: (String) -> Void, _ body: (Posting) -> Void) throws(PennyError) {
+        var names = NameTable()
+        try forEachPosting(path: path, names: &names, followIncludes: false, commentPrefix: commentPrefix, comment: comment, body)
+    }
+
+    private func forEachPosting(
+        path: String, names: inout NameTable, followIncludes: Bool, commentPrefix: String?, comment: (String) -> Void, _ body: (Posting) -> Void
+    ) throws(PennyError) {
+        let prefix = commentPrefix.map { Array($0.utf8) }
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
@@ -58,6 +68,7 @@ public struct JournalReader {
                 if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 lineNumber += 1
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+                if let prefix, line.first == UInt8(ascii: ";"), line.starts(with: prefix) { comment(String(decoding: line, as: UTF8.self)) }
                 do throws(PennyError) {
                     if let include = try handle(line, lineNumber, path, &state, &names, body) {
                         includes.append((include, lineNumber))
@@ -68,10 +79,11 @@ public struct JournalReader {
         }
         if let failure { throw failure }
         try state.finish(body)
+        guard followIncludes else { return }
         for (include, _) in includes {
             let resolved = include.hasPrefix("/") ? include : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(include).path
             if FileManager.default.fileExists(atPath: resolved) {
-                try forEachPosting(path: resolved, names: &names, body)
+                try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, body)
             }
         }
     }

@@ -95,6 +95,15 @@ public final class LedgerUpdate {
         return true
     }
 
+    /// Records the second leg of a transfer that pairs with an entry already written:
+    /// `; transfer-leg: ACCOUNT DATE AMOUNT pairs ENTRY-ID source FILE:LINE id LEG-ID`. The
+    /// leg's own dedup id makes re-imports skip it.
+    public func appendTransferLeg(account: String, date: LocalDate, amount: Money, id: DedupID, pairs: DedupID, source: String) throws(PennyError) {
+        guard index.insert(id.value).inserted else { return }
+        added.append(id.value)
+        try write(Array("\n; transfer-leg: \(account) \(date) \(amount) pairs \(pairs) source \(source) id \(id)\n".utf8))
+    }
+
     /// Adds `include NAME` to the ledger unless it is there already.
     public func ensureInclude(_ name: String) throws(PennyError) {
         guard !includes.contains(name) else { return }
@@ -229,11 +238,12 @@ struct LedgerIDScanner {
     private static let balancePrefix = Array("; statement-balance: ".utf8)
     private static let includePrefix = Array("include ".utf8)
     private static let commentPrefix = Array("; roundup-apply: ".utf8)
+    private static let legPrefix = Array("; transfer-leg: ".utf8)
     private static let balanceID = Array(" id ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
         if line.first == UInt8(ascii: ";") {
-            if line.starts(with: Self.commentPrefix) { takeTrailingID(line) } else { takeStatementBalance(line) }
+            if line.starts(with: Self.commentPrefix) || line.starts(with: Self.legPrefix) { takeTrailingID(line) } else { takeStatementBalance(line) }
             return
         }
         if line.first == UInt8(ascii: "i"), line.starts(with: Self.includePrefix) {

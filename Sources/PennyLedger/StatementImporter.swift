@@ -2,12 +2,23 @@ public import PennyCore
 
 /// What importing one file did.
 public struct FileOutcome: Sendable, Equatable {
+    /// Equal when the counts are (closing balances and notes are reported separately).
+    public static func == (a: FileOutcome, b: FileOutcome) -> Bool {
+        (a.new, a.duplicates, a.skipped, a.uncategorized, a.paired) == (b.new, b.duplicates, b.skipped, b.uncategorized, b.paired)
+    }
+
     /// Transactions added to the ledger.
     public var new = 0
     /// Transactions already in the ledger.
     public var duplicates = 0
     /// Pending transactions and ones the rules skip.
     public var skipped = 0
+    /// Second legs of transfers already in the ledger, recorded as paired.
+    public var paired = 0
+    /// Transfers that could pair with more than one entry (each line says which it chose).
+    public var ambiguities: [String] = []
+    /// The closing balances the file's statements gave, by own account.
+    public var closings: [(account: String, balance: StatementBalance)] = []
     /// New transactions that no rule categorized.
     public var uncategorized = 0
 
@@ -20,6 +31,9 @@ public struct FileOutcome: Sendable, Equatable {
         duplicates += other.duplicates
         skipped += other.skipped
         uncategorized += other.uncategorized
+        paired += other.paired
+        ambiguities += other.ambiguities
+        closings += other.closings
     }
 }
 
@@ -41,16 +55,22 @@ public struct StatementImporter {
     private let resolveAccount: AccountResolver
     private let categorize: Categorize
     private let declaredOpenings: Set<String>
+    private let ownAccounts: Set<String>
+    private let transfers: TransferIndex
 
     /// Makes an importer writing into `update`; `declaredOpenings` are the accounts whose
-    /// opening balance the rules give (a statement's OPBD never replaces those).
+    /// opening balance the rules give (a statement's OPBD never replaces those);
+    /// `transfers` knows the ledger's transfers between `ownAccounts`.
     public init(
-        update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize, declaredOpenings: Set<String> = []
+        update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize, declaredOpenings: Set<String> = [],
+        ownAccounts: Set<String> = [], transfers: TransferIndex = TransferIndex(windows: { _, _ in 3 })
     ) {
         self.update = update
         self.resolveAccount = resolveAccount
         self.categorize = categorize
         self.declaredOpenings = declaredOpenings
+        self.ownAccounts = ownAccounts
+        self.transfers = transfers
     }
 
     /// Adds each declared opening balance that the ledger does not have yet.
@@ -70,16 +90,20 @@ public struct StatementImporter {
     /// Imports one file; on error nothing of it stays in the update.
     public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
         let mark = update.mark()
+        let checkpoint = transfers.checkpoint()
         do {
             var outcome = try pass(read, knownRepeats: [], keepsAllDates: false)
             if case .rerun(let repeats, let ungrouped) = outcome {
                 try update.rollback(to: mark)
+                transfers.rollback(to: checkpoint)
+                _ = transfers.checkpoint()
                 outcome = try pass(read, knownRepeats: repeats, keepsAllDates: ungrouped)
             }
             guard case .done(let counts) = outcome else { fatalError("a second pass knows every repeat") }
             return counts
         } catch {
             try update.rollback(to: mark)
+            transfers.rollback(to: checkpoint)
             throw error
         }
     }
@@ -93,12 +117,19 @@ public struct StatementImporter {
         var outcome = FileOutcome()
         var assigners: [String: DedupIDAssigner] = [:]
         var account: String?
+        var statementSource = ""
         try read { (event) throws(PennyError) in
             switch event {
             case .statement(let header):
                 let own = try resolveAccount(header)
                 account = own
+                statementSource = "\(header.location.file):\(header.location.line)"
                 try record(header, account: own)
+                if let closing = header.closing { outcome.closings.append((own, closing)) }
+            case .closing(let balance):
+                guard let own = account else { return }
+                try update.appendStatementBalance(account: own, kind: "closing", balance: balance, source: statementSource)
+                outcome.closings.append((own, balance))
             case .transaction(let transaction):
                 guard let own = account else {
                     throw .badInput("transaction before any statement header", at: transaction.location)
@@ -120,6 +151,24 @@ public struct StatementImporter {
                     outcome.skipped += 1
                     return
                 }
+                // The second leg of a transfer another statement already brought: pair it.
+                let transferCategory = ownAccounts.contains(decision.category) ? decision.category : nil
+                if transferCategory != nil || decision.ruleName == nil {
+                    let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: transferCategory)
+                    if let match = options.first {
+                        transfers.markPaired(match.id)
+                        try update.appendTransferLeg(
+                            account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
+                            source: "\(transaction.location.file):\(transaction.location.line)")
+                        outcome.paired += 1
+                        if options.count > 1 {
+                            outcome.ambiguities.append(
+                                "\(transaction.location): transfer of \(transaction.amount) on \(transaction.date) paired with \(match.side) on \(match.date) (\(options.count) entries could pair)"
+                            )
+                        }
+                        return
+                    }
+                }
                 var entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
@@ -128,6 +177,10 @@ public struct StatementImporter {
                 entry.note = decision.note
                 entry.excludesRoundUp = decision.excludesRoundUp
                 try update.append(entry)
+                if let other = transferCategory {
+                    transfers.add(
+                        TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
+                }
                 outcome.new += 1
                 if decision.ruleName == nil { outcome.uncategorized += 1 }
             }

@@ -5,6 +5,7 @@ public indirect enum JSONValue: Sendable {
     case string(String)
     /// A number already formatted, e.g. `50.62`.
     case number(String)
+    case bool(Bool)
     case null
 
     /// Compact JSON text.
@@ -14,6 +15,7 @@ public indirect enum JSONValue: Sendable {
         case .array(let values): "[" + values.map(\.text).joined(separator: ", ") + "]"
         case .string(let s): Self.quote(s)
         case .number(let n): n
+        case .bool(let b): b ? "true" : "false"
         case .null: "null"
         }
     }

@@ -37,6 +37,14 @@ public struct RuleSet: Sendable {
         accounts.first { $0.isIdentified(by: identifier) }
     }
 
+    /// Days two legs of a transfer between own accounts `a` and `b` may be apart: a window
+    /// set for the pair wins, else the larger of the two accounts' windows, else 3.
+    public func transferWindow(_ a: String, _ b: String) -> Int {
+        let first = account(named: a), second = account(named: b)
+        if let pair = first?.transferWindows[b] ?? second?.transferWindows[a] { return pair }
+        return max(first?.transferWindow ?? 3, second?.transferWindow ?? 3)
+    }
+
     /// The currency of an own account, falling back to the default currency.
     public func currency(ofAccount name: String) -> Currency {
         account(named: name)?.currency ?? defaultCurrency

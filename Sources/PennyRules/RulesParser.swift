@@ -13,7 +13,7 @@ struct RulesParser {
         "description", "amount", "debit", "credit", "decimal-mark", "thousands-separator", "negate",
         "balance", "id", "currency", "payee", "memo",
     ]
-    static let accountKeys = ["id", "currency", "type", "opening", "closing-day", "due-day"]
+    static let accountKeys = ["id", "currency", "type", "opening", "closing-day", "due-day", "transfer-window"]
 
     var ruleSet = RuleSet()
     var errors: [PennyError] = []
@@ -171,6 +171,17 @@ struct RulesParser {
                 guard values.count == 1, let day = Int(values[0].text), (1...31).contains(day) else {
                     fail("expected '\(key.text)' followed by a day of the month, 1 to 31", line, values.first ?? key)
                     continue
+                }
+                if key.text == "closing-day" { declaration.closingDay = day } else { declaration.dueDay = day }
+            case "transfer-window":
+                guard (1...2).contains(values.count), let days = Int(values[0].text), (0...31).contains(days) else {
+                    fail("expected 'transfer-window DAYS [ACCOUNT]' with DAYS from 0 to 31", line, values.first ?? key)
+                    continue
+                }
+                if values.count == 2 {
+                    if checkAccountName(values[1], line) { declaration.transferWindows[values[1].text] = days }
+                } else {
+                    declaration.transferWindow = days
                 }
             default:
                 fail(

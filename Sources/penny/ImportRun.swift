@@ -3,6 +3,7 @@ import Foundation
 import PennyCore
 import PennyImport
 import PennyLedger
+import PennyReport
 import PennyRules
 
 /// Wires readers, rules and the ledger for one `penny import`, and prints its lines.
@@ -38,11 +39,14 @@ struct ImportRun {
             accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         let categorizer = Categorizer(rules)
         let rules = self.rules, override = accountOverride
+        let transfers: TransferIndex
+        do throws(PennyError) { transfers = try Self.transferIndex(rules: rules, ledgerPath: options.ledgerPath) } catch { throw console.fail(error) }
         let importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
             categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) },
-            declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)))
+            declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
+            ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
         var total = FileOutcome()
         let roundUps = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         do throws(PennyError) {
@@ -63,6 +67,7 @@ struct ImportRun {
                 }
                 total.add(outcome)
                 console.say("\(file): \(Self.describe(outcome))")
+                for note in outcome.ambiguities { console.say("  note: \(note)") }
             } catch {
                 if error.kind == .ledgerUnavailable { throw console.fail(error) }
                 console.error(error)
@@ -77,13 +82,58 @@ struct ImportRun {
                 try roundUps.write(try roundUps.compute())
             }
         } catch { throw console.fail(error) }
+        if !dryRun { try checkBalances(total.closings) }
         let fileCount = files.count
         console.say("total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(total)), \(rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
         return rejected > 0 ? .rejectedInput : .success
     }
 
+    /// SPEC §8: for each closing balance a statement gave, whether the ledger's statement
+    /// transactions (opening included, round-ups left out) agree on that date.
+    func checkBalances(_ closings: [(account: String, balance: StatementBalance)]) throws {
+        guard !closings.isEmpty else { return }
+        var builders: [Currency: BalancesBuilder] = [:]
+        for code in Set(closings.map(\.balance.amount.currency)) {
+            builders[code] = BalancesBuilder(accounts: [], currency: code, asOf: nil)
+        }
+        do throws(PennyError) {
+            try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath, commentPrefix: "; none", comment: { _ in }) { p in
+                builders[p.amount.currency]?.addMain(p)
+            }
+        } catch { throw console.fail(error) }
+        var seen = Set<String>()
+        for (account, balance) in closings where seen.insert("\(account) \(balance.date)").inserted {
+            guard let builder = builders[balance.amount.currency] else { continue }
+            let ledger = Money(minorUnits: builder.statementBalance(account, on: balance.date), currency: balance.amount.currency)
+            if ledger == balance.amount {
+                console.say("balance: \(account) \(balance.amount) on \(balance.date) agrees with the statement")
+            } else {
+                console.warn("warning: \(account) on \(balance.date): the ledger has \(ledger), the statement says \(balance.amount)")
+            }
+        }
+    }
+
     static func describe(_ o: FileOutcome) -> String {
-        "\(o.new) new, \(o.duplicates) duplicate\(o.duplicates == 1 ? "" : "s"), \(o.skipped) skipped, \(o.uncategorized) uncategorized"
+        let paired = o.paired > 0 ? ", \(o.paired) transfer\(o.paired == 1 ? "" : "s") paired" : ""
+        return "\(o.new) new, \(o.duplicates) duplicate\(o.duplicates == 1 ? "" : "s"), \(o.skipped) skipped, \(o.uncategorized) uncategorized\(paired)"
+    }
+
+    /// The ledger's transfers between own accounts and which of them already paired.
+    static func transferIndex(rules: RuleSet, ledgerPath: String) throws(PennyError) -> TransferIndex {
+        let index = TransferIndex(windows: rules.transferWindow)
+        guard FileManager.default.fileExists(atPath: ledgerPath) else { return index }
+        let own = Set(rules.accounts.map(\.name))
+        try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
+            path: ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: "; transfer-leg: ",
+            comment: { line in
+                let words = line.split(separator: " ")
+                if let at = words.firstIndex(of: "pairs"), at + 1 < words.count, let id = DedupID(hex: words[at + 1]) { index.markPaired(id.value) }
+            }
+        ) { t in
+            guard t.postings.count == 2, own.contains(t.postings[0].account), own.contains(t.postings[1].account), let amount = t.postings[0].amount else { return }
+            index.add(TransferIndex.Entry(id: t.id, side: t.postings[1].account, other: t.postings[0].account, date: t.date, otherAmount: amount))
+        }
+        return index
     }
 
     /// A file, or the visible files of a directory in name order.

@@ -40,8 +40,8 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard kind == "summary" else {
-            let known = ["categories", "balances", "budget", "roundups", "cards"]
+        guard kind == "summary" || kind == "balances" else {
+            let known = ["categories", "budget", "roundups", "cards"]
             throw ValidationError(
                 known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
         }
@@ -59,6 +59,15 @@ struct ReportCommand: ParsableCommand {
         guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
         }
+        if kind == "balances" {
+            let asOf = try chosenPeriod().to
+            let report: BalancesReport
+            do throws(PennyError) {
+                report = try Self.balances(rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, asOf: asOf)
+            } catch { throw console.fail(error) }
+            print(format == "json" ? BalancesRenderer.json(report) : BalancesRenderer.table(report), terminator: "")
+            return
+        }
         var builder = SummaryBuilder(period: try chosenPeriod(), currency: reportCurrency, depth: depth)
         do throws(PennyError) {
             try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { builder.add($0) }
@@ -72,6 +81,19 @@ struct ReportCommand: ParsableCommand {
             } catch { throw console.fail(error) }
         }
         print(format == "json" ? SummaryRenderer.json(summary, roundUps: roundUps) : SummaryRenderer.table(summary, roundUps: roundUps), terminator: "")
+    }
+
+    /// The balances of the own accounts: the main ledger (statement-backed), the derived
+    /// round-up journal, and the statements' closing balances.
+    static func balances(rules: RuleSet, ledgerPath: String, currency: Currency, asOf: LocalDate?) throws(PennyError) -> BalancesReport {
+        var builder = BalancesBuilder(accounts: rules.accounts.map(\.name), currency: currency, asOf: asOf)
+        let reader = JournalReader(defaultCurrency: rules.defaultCurrency)
+        try reader.forEachPosting(path: ledgerPath, commentPrefix: "; statement-balance: ", comment: { builder.addStatementLine($0) }) { builder.addMain($0) }
+        let derived = ledgerPath + ".roundups.journal"
+        if FileManager.default.fileExists(atPath: derived) {
+            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { builder.addDerived($0) }
+        }
+        return builder.build()
     }
 
     private func chosenPeriod() throws -> ReportPeriod {

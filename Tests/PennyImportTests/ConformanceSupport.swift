@@ -39,6 +39,7 @@ enum Conformance {
             switch event {
             case .statement(let header): outcome.headers.append(header)
             case .transaction(let t): outcome.transactions.append(t)
+            case .closing(let balance): outcome.headers[outcome.headers.count - 1].closing = balance
             }
         }
         return outcome

@@ -26,12 +26,12 @@ import Testing
         let w = try Workspace()
         let good = try w.penny("rules", "check")
         #expect(good.status == 0)
-        #expect(good.stdout == "rules: 5 accounts, 2 csv profiles, 17 rules; no errors\n")
+        #expect(good.stdout == "rules: 5 accounts, 2 csv profiles, 20 rules; no errors\n")
         try "rule groceries-lisbon\n  if description contains \"PINGO DOCE LISBOA\"\n  if amount < -1\n  category expenses:food:lisbon\n".write(
             toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
         let warned = try w.penny("rules", "check")
         #expect(warned.status == 0)
-        #expect(warned.stdout == "rules: 5 accounts, 2 csv profiles, 18 rules; no errors, 1 warning\n")
+        #expect(warned.stdout == "rules: 5 accounts, 2 csv profiles, 21 rules; no errors, 1 warning\n")
         #expect(warned.stderr.hasPrefix("rules/zz.rules:1:1: warning: rule 'groceries-lisbon' can never decide"))
         try "rule a\n  if amout < 0\n".write(toFile: w.path("rules/zz.rules"), atomically: true, encoding: .utf8)
         let bad = try w.penny("rules", "check")
@@ -54,16 +54,19 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """
-                rule 'groceries' (rules/categories.rules:33:1) decides: category expenses:food:groceries
+                rule 'groceries' (rules/categories.rules:47:1) decides: category expenses:food:groceries
                   met: if description contains "PINGO DOCE", "CONTINENTE", "LIDL", "TESCO", "DUNNES"
                   met: if amount < 0
                 tried before:
                   salary (rules/categories.rules:4:1): failed 'if description contains "ORDENADO"'
                   tax-refund (rules/categories.rules:10:1): failed 'if description contains "DEVOLUCAO IRS"'
-                  card-payment (rules/categories.rules:14:1): failed 'if account is liabilities:card:*'
-                  savings-transfer (rules/categories.rules:19:1): failed 'if account is assets:bank:savings'
-                  interest (rules/categories.rules:24:1): failed 'if description contains "JUROS"'
-                  gifts (rules/categories.rules:29:1): failed 'if memo is "LOTE TRANSFERENCIAS"'
+                  card-payment (rules/categories.rules:16:1): failed 'if account is liabilities:card:*'
+                  card-payment-from-checking (rules/categories.rules:21:1): failed 'if description starts-with "PAGAMENTO CARTAO"'
+                  to-savings (rules/categories.rules:25:1): failed 'if description contains "TRF PARA POUPANCA"'
+                  to-n26 (rules/categories.rules:29:1): failed 'if description contains "TRF PARA N26"'
+                  savings-transfer (rules/categories.rules:33:1): failed 'if account is assets:bank:savings'
+                  interest (rules/categories.rules:38:1): failed 'if description contains "JUROS"'
+                  gifts (rules/categories.rules:43:1): failed 'if memo is "LOTE TRANSFERENCIAS"'
 
                 """)
         let none = try w.penny("rules", "explain", "--amount", "5.00", "Unknown")
@@ -118,21 +121,21 @@ import Testing
             result.stdout == """
                 Summary 2024-03-01 .. 2024-03-31 (EUR)
 
-                Income        5287.81
+                Income        5037.81
                 Expenses      1736.61
-                Net           3551.20
-                Savings rate   67.16%
+                Net           3301.20
+                Savings rate   65.53%
 
                 Category                Amount  % expenses  % income  Budget  Remaining
-                expenses:housing        954.30       54.95     18.05       -          -
-                expenses:food           497.44       28.64      9.41       -          -
-                expenses:transport      155.70        8.97      2.94       -          -
-                expenses:cash            60.00        3.46      1.13       -          -
-                expenses:leisure         20.98        1.21      0.40       -          -
-                expenses:health          18.90        1.09      0.36       -          -
-                expenses:uncategorized   15.00        0.86      0.28       -          -
-                expenses:shopping        13.00        0.75      0.25       -          -
-                expenses:donations        1.29        0.07      0.02       -          -
+                expenses:housing        954.30       54.95     18.94       -          -
+                expenses:food           497.44       28.64      9.87       -          -
+                expenses:transport      155.70        8.97      3.09       -          -
+                expenses:cash            60.00        3.46      1.19       -          -
+                expenses:leisure         20.98        1.21      0.42       -          -
+                expenses:health          18.90        1.09      0.38       -          -
+                expenses:uncategorized   15.00        0.86      0.30       -          -
+                expenses:shopping        13.00        0.75      0.26       -          -
+                expenses:donations        1.29        0.07      0.03       -          -
 
                 Round-up spare-change: accrued 7.10, swept 5.16, in the pot 1.94
 

@@ -43,15 +43,50 @@ public struct CSVReader: StatementReader {
                     accountIdentifier: nil, accountName: profile.account, currency: currency,
                     location: SourceLocation(file: displayName, line: 1))))
         var mapper = CSVRowMapper(profile: profile, fileName: displayName, currency: currency)
+        var closing = ClosingBalanceTracker()
         try withoutActuallyEscaping(emit) { (emit) throws(PennyError) in
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
-                if let transaction = try mapper.map(record) { try emit(.transaction(transaction)) }
+                if let transaction = try mapper.map(record) {
+                    closing.see(transaction)
+                    try emit(.transaction(transaction))
+                }
             }
             let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector)
             try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
                 try parser.feed(chunk)
             }
             try parser.finish()
+            if let balance = closing.balance { try emit(.closing(balance)) }
         }
+    }
+}
+
+/// The statement's closing balance from a running-balance column: the balance after the
+/// latest date's last transaction, whether the file lists dates ascending or descending.
+struct ClosingBalanceTracker {
+    private var firstDate: LocalDate?
+    private var latest: LocalDate?
+    private var firstAtLatest: Money?
+    private var lastAtLatest: Money?
+    private var lastDate: LocalDate?
+
+    mutating func see(_ t: Transaction) {
+        if firstDate == nil { firstDate = t.date }
+        lastDate = t.date
+        guard let balance = t.balance else { return }
+        if latest.map({ t.date > $0 }) ?? true {
+            latest = t.date
+            firstAtLatest = balance
+            lastAtLatest = balance
+        } else if t.date == latest {
+            lastAtLatest = balance
+        }
+    }
+
+    var balance: StatementBalance? {
+        guard let latest, let first = firstDate, let last = lastDate else { return nil }
+        let ascending = first <= last
+        guard let amount = ascending ? lastAtLatest : firstAtLatest else { return nil }
+        return StatementBalance(date: latest, amount: amount)
     }
 }

@@ -1,0 +1,137 @@
+public import PennyCore
+public import PennyLedger
+
+/// `report balances` (SPEC §3): per own account, the ledger's balance, the balance of what
+/// came from statements, the latest closing balance a statement gave, and whether they agree.
+public struct BalancesReport: Sendable {
+    /// One own account.
+    public struct Line: Sendable {
+        /// The account.
+        public let account: String
+        /// Everything in the ledger, round-ups included.
+        public let balance: Money
+        /// The opening balance and statement transactions only (main ledger).
+        public let statementBalance: Money
+        /// The latest closing balance a statement gave.
+        public let statementClosing: Money?
+        /// Its date.
+        public let statementDate: LocalDate?
+        /// True when the statement balance on `statementDate` equals `statementClosing`.
+        public let reconciled: Bool
+    }
+
+    /// The date the balances are as of (the period's end, else the latest date seen).
+    public let asOf: LocalDate?
+    /// Own accounts, in declaration order.
+    public let accounts: [Line]
+    /// Everything under assets: and liabilities: (own accounts, round-up pots and goals).
+    public let total: Money
+}
+
+/// Builds a `BalancesReport` from the main ledger's postings, the derived journal's and
+/// the statements' closing balances.
+public struct BalancesBuilder {
+    private let accounts: [String]
+    private let currency: Currency
+    private let asOf: LocalDate?
+    private var main: [String: [LocalDate: Int64]] = [:]
+    private var derived: [String: Int64] = [:]
+    private var closings: [String: StatementBalance] = [:]
+    private var latest: LocalDate?
+
+    /// Starts a report for `accounts` in `currency`, as of `asOf` (nil: everything).
+    public init(accounts: [String], currency: Currency, asOf: LocalDate?) {
+        self.accounts = accounts
+        self.currency = currency
+        self.asOf = asOf
+    }
+
+    /// A posting of the main ledger (statement-backed).
+    public mutating func addMain(_ p: Posting) {
+        guard p.amount.currency == currency, asOf.map({ p.date <= $0 }) ?? true else { return }
+        if latest.map({ p.date > $0 }) ?? true { latest = p.date }
+        main[p.account, default: [:]][p.date, default: 0] += p.amount.minorUnits
+    }
+
+    /// A posting of the derived round-up journal.
+    public mutating func addDerived(_ p: Posting) {
+        guard p.amount.currency == currency, asOf.map({ p.date <= $0 }) ?? true else { return }
+        derived[p.account, default: 0] += p.amount.minorUnits
+    }
+
+    /// A `; statement-balance:` line; the latest closing per account (up to `asOf`) wins.
+    public mutating func addStatementLine(_ line: String) {
+        let words = line.split(separator: " ")
+        // ; statement-balance: ACCOUNT KIND DATE AMOUNT CODE id HEX source FILE
+        guard words.count >= 7, words[3] == "closing", let date = LocalDate(iso: words[4]), asOf.map({ date <= $0 }) ?? true,
+            let code = Currency(code: words[6]), code == currency,
+            let units = try? AmountParser.parse(words[5], format: .standard, exponent: code.exponent)
+        else { return }
+        let account = String(words[2])
+        if closings[account].map({ date >= $0.date }) ?? true { closings[account] = StatementBalance(date: date, amount: Money(minorUnits: units, currency: code)) }
+    }
+
+    /// The main ledger's balance of `account` up to and including `date`.
+    public func statementBalance(_ account: String, on date: LocalDate?) -> Int64 {
+        (main[account] ?? [:]).reduce(0) { sum, day in date.map { day.key <= $0 } ?? true ? sum + day.value : sum }
+    }
+
+    /// The finished report.
+    public func build() -> BalancesReport {
+        func isBalanceSheet(_ a: String) -> Bool {
+            a == "assets" || a == "liabilities" || a.hasPrefix("assets:") || a.hasPrefix("liabilities:")
+        }
+        var total: Int64 = 0
+        for (account, days) in main where isBalanceSheet(account) { total += days.values.reduce(0, +) }
+        for (account, amount) in derived where isBalanceSheet(account) { total += amount }
+        let lines = accounts.map { account -> BalancesReport.Line in
+            let statement = statementBalance(account, on: nil)
+            let balance = statement + (derived[account] ?? 0)
+            let closing = closings[account]
+            let reconciled = closing.map { statementBalance(account, on: $0.date) == $0.amount.minorUnits } ?? false
+            return BalancesReport.Line(
+                account: account, balance: Money(minorUnits: balance, currency: currency), statementBalance: Money(minorUnits: statement, currency: currency),
+                statementClosing: closing?.amount, statementDate: closing?.date, reconciled: reconciled)
+        }
+        let lastClosing = closings.values.map(\.date).max()
+        let seen = [latest, lastClosing].compactMap { $0 }.max()
+        return BalancesReport(asOf: asOf ?? seen, accounts: lines, total: Money(minorUnits: total, currency: currency))
+    }
+}
+
+/// Renders a `BalancesReport`.
+public enum BalancesRenderer {
+    /// SPEC §3's JSON.
+    public static func json(_ r: BalancesReport) -> String {
+        JSONValue.object([
+            ("as_of", r.asOf.map { .string($0.description) } ?? .null),
+            (
+                "accounts",
+                .array(
+                    r.accounts.map { a in
+                        .object([
+                            ("account", .string(a.account)), ("balance", .string(a.balance.decimalString)),
+                            ("statement_balance", .string(a.statementBalance.decimalString)),
+                            ("statement_closing", a.statementClosing.map { .string($0.decimalString) } ?? .null),
+                            ("statement_date", a.statementDate.map { .string($0.description) } ?? .null),
+                            ("reconciled", .bool(a.reconciled)),
+                        ])
+                    })
+            ),
+            ("total", .string(r.total.decimalString)),
+        ]).text + "\n"
+    }
+
+    /// A table.
+    public static func table(_ r: BalancesReport) -> String {
+        var rows = [["Account", "Balance", "Statements", "Bank says", "On", "Reconciled"]]
+        for a in r.accounts {
+            rows.append([
+                a.account, a.balance.decimalString, a.statementBalance.decimalString, a.statementClosing?.decimalString ?? "-",
+                a.statementDate?.description ?? "-", a.statementClosing == nil ? "-" : (a.reconciled ? "yes" : "NO"),
+            ])
+        }
+        rows.append(["Total", r.total.decimalString, "", "", "", ""])
+        return "Balances as of \(r.asOf?.description ?? "…") (\(r.total.currency.code))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3]).render()
+    }
+}
