@@ -40,8 +40,8 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard kind == "summary" || kind == "balances" else {
-            let known = ["categories", "budget", "roundups", "cards"]
+        guard ["summary", "balances", "cards"].contains(kind) else {
+            let known = ["categories", "budget", "roundups"]
             throw ValidationError(
                 known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
         }
@@ -58,6 +58,13 @@ struct ReportCommand: ParsableCommand {
         let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try console.loadRules(options.rulesPath) : RuleSet()
         guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
+        }
+        if kind == "cards" {
+            let asOf = try chosenPeriod().to
+            let cards: [CardReport]
+            do throws(PennyError) { cards = try Self.cards(rules: rules, ledgerPath: options.ledgerPath, asOf: asOf) } catch { throw console.fail(error) }
+            print(format == "json" ? CardRenderer.json(cards) : CardRenderer.table(cards), terminator: "")
+            return
         }
         if kind == "balances" {
             let asOf = try chosenPeriod().to
@@ -94,6 +101,31 @@ struct ReportCommand: ParsableCommand {
             try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { builder.addDerived($0) }
         }
         return builder.build()
+    }
+
+    /// Each card with `closing-day` and `due-day`: its cycles from the main ledger.
+    static func cards(rules: RuleSet, ledgerPath: String, asOf: LocalDate?) throws(PennyError) -> [CardReport] {
+        let cards = rules.accounts.filter { $0.closingDay != nil && $0.dueDay != nil }
+        guard !cards.isEmpty else { return [] }
+        let own = Set(rules.accounts.map(\.name))
+        var builders = Dictionary(
+            uniqueKeysWithValues: cards.map {
+                ($0.name, CardCycleBuilder(account: $0.name, closingDay: $0.closingDay!, dueDay: $0.dueDay!, currency: rules.currency(ofAccount: $0.name)))
+            })
+        var latest: LocalDate?
+        try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
+            path: ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: "; none", comment: { _ in }
+        ) { t in
+            if latest.map({ t.date > $0 }) ?? true { latest = t.date }
+            guard t.postings.count == 2 else { return }
+            for (index, posting) in t.postings.enumerated() where builders[posting.account] != nil {
+                guard let amount = posting.amount else { continue }
+                let other = t.postings[1 - index].account
+                let kind: CardCycleBuilder.Kind = other.hasPrefix("equity") ? .opening : (own.contains(other) ? .payment : .charge)
+                builders[posting.account]!.add(date: t.date, amount: amount, kind: kind)
+            }
+        }
+        return cards.map { builders[$0.name]!.build(asOf: asOf ?? latest) }
     }
 
     private func chosenPeriod() throws -> ReportPeriod {

@@ -1,0 +1,171 @@
+public import PennyCore
+
+/// `report cards` (SPEC §5): a credit card's statement cycles, from its closing and due days.
+public struct CardReport: Sendable {
+    /// One cycle: from the day after the previous closing through the closing day.
+    public struct Cycle: Sendable {
+        /// First day.
+        public let from: LocalDate
+        /// The closing day.
+        public let to: LocalDate
+        /// Balance before the cycle (negative: owed), opening balances included.
+        public let opening: Money
+        /// Purchases and other charges (negative).
+        public let purchases: Money
+        /// Refunds (positive, not from own accounts).
+        public let refunds: Money
+        /// Payments received from own accounts (positive).
+        public let payments: Money
+        /// Balance at the closing day.
+        public let closing: Money
+        /// The day the amount due must be paid: the first due day after the closing day.
+        public let dueDate: LocalDate
+        /// What the closing balance owes (0 when the card is in credit).
+        public let amountDue: Money
+        /// Still owed from earlier cycles after this cycle's payments.
+        public let carried: Money
+        /// True for the cycle that has not closed by the as-of date.
+        public let isOpen: Bool
+    }
+
+    /// The card account.
+    public let account: String
+    /// Its closing day of the month.
+    public let closingDay: Int
+    /// Its due day of the month.
+    public let dueDay: Int
+    /// The cycles, oldest first.
+    public let cycles: [Cycle]
+}
+
+/// Builds the cycles of one card from its postings in the main ledger.
+public struct CardCycleBuilder {
+    /// How a posting on the card counts.
+    public enum Kind: Sendable {
+        case charge, payment, opening
+    }
+
+    private let account: String
+    private let closingDay: Int
+    private let dueDay: Int
+    private let currency: Currency
+    private var movements: [(date: LocalDate, amount: Int64, kind: Kind)] = []
+
+    /// Starts a card.
+    public init(account: String, closingDay: Int, dueDay: Int, currency: Currency) {
+        self.account = account
+        self.closingDay = closingDay
+        self.dueDay = dueDay
+        self.currency = currency
+    }
+
+    /// A posting on the card: a charge or refund, a payment (from an own account), or an
+    /// opening balance.
+    public mutating func add(date: LocalDate, amount: Money, kind: Kind) {
+        guard amount.currency == currency else { return }
+        movements.append((date, amount.minorUnits, kind))
+    }
+
+    /// The closing day of the cycle that contains `date`.
+    func cycleEnd(containing date: LocalDate) -> LocalDate {
+        let thisMonth = LocalDate(year: date.year, month: date.month, day: min(closingDay, LocalDate.daysIn(month: date.month, year: date.year)))!
+        if date <= thisMonth { return thisMonth }
+        let next = date.endOfMonth.adding(days: 1)
+        return LocalDate(year: next.year, month: next.month, day: min(closingDay, LocalDate.daysIn(month: next.month, year: next.year)))!
+    }
+
+    /// The first due day after `closing`.
+    func dueDate(after closing: LocalDate) -> LocalDate {
+        var month = closing.startOfMonth
+        while true {
+            let due = LocalDate(year: month.year, month: month.month, day: min(dueDay, LocalDate.daysIn(month: month.month, year: month.year)))!
+            if due > closing { return due }
+            month = month.endOfMonth.adding(days: 1)
+        }
+    }
+
+    /// Every cycle from the first movement's through the one containing `asOf`.
+    public func build(asOf: LocalDate?) -> CardReport {
+        let sorted = movements.sorted { $0.date < $1.date }
+        guard let first = sorted.first?.date else { return CardReport(account: account, closingDay: closingDay, dueDay: dueDay, cycles: []) }
+        let last = asOf ?? sorted.last!.date
+        var cycles: [CardReport.Cycle] = []
+        var end = cycleEnd(containing: first)
+        var start = first
+        var balance: Int64 = 0
+        var previousDue: Int64 = 0
+        var index = 0
+        while true {
+            var opening = balance, purchases: Int64 = 0, refunds: Int64 = 0, payments: Int64 = 0
+            while index < sorted.count, sorted[index].date <= end {
+                let m = sorted[index]
+                switch m.kind {
+                case .opening: opening += m.amount
+                case .payment: payments += m.amount
+                case .charge: if m.amount < 0 { purchases += m.amount } else { refunds += m.amount }
+                }
+                index += 1
+            }
+            balance = opening + purchases + refunds + payments
+            let due = max(0, -balance)
+            let carried = max(0, previousDue - payments)
+            let money = { (units: Int64) in Money(minorUnits: units, currency: currency) }
+            cycles.append(
+                CardReport.Cycle(
+                    from: start, to: end, opening: money(opening), purchases: money(purchases), refunds: money(refunds), payments: money(payments),
+                    closing: money(balance), dueDate: dueDate(after: end), amountDue: money(due), carried: money(carried), isOpen: end > last))
+            previousDue = due
+            if end >= last && index >= sorted.count { break }
+            if end >= last { break }
+            start = end.adding(days: 1)
+            end = cycleEnd(containing: start)
+        }
+        return CardReport(account: account, closingDay: closingDay, dueDay: dueDay, cycles: cycles)
+    }
+}
+
+/// Renders card cycles.
+public enum CardRenderer {
+    /// `{"cards": [...]}`.
+    public static func json(_ cards: [CardReport]) -> String {
+        JSONValue.object([
+            (
+                "cards",
+                .array(
+                    cards.map { card in
+                        .object([
+                            ("account", .string(card.account)), ("closing_day", .number(String(card.closingDay))), ("due_day", .number(String(card.dueDay))),
+                            (
+                                "cycles",
+                                .array(
+                                    card.cycles.map { c in
+                                        .object([
+                                            ("from", .string(c.from.description)), ("to", .string(c.to.description)), ("opening", .string(c.opening.decimalString)),
+                                            ("purchases", .string(c.purchases.decimalString)), ("refunds", .string(c.refunds.decimalString)),
+                                            ("payments", .string(c.payments.decimalString)), ("closing", .string(c.closing.decimalString)),
+                                            ("due_date", .string(c.dueDate.description)), ("amount_due", .string(c.amountDue.decimalString)),
+                                            ("carried", .string(c.carried.decimalString)), ("open", .bool(c.isOpen)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            )
+        ]).text + "\n"
+    }
+
+    /// A table per card.
+    public static func table(_ cards: [CardReport]) -> String {
+        if cards.isEmpty { return "No card accounts with 'closing-day' and 'due-day' in the rules.\n" }
+        return cards.map { card in
+            var rows = [["Cycle", "Opening", "Purchases", "Refunds", "Payments", "Closing", "Due", "Amount due", "Carried"]]
+            for c in card.cycles {
+                rows.append([
+                    "\(c.from)..\(c.to)\(c.isOpen ? " (open)" : "")", c.opening.decimalString, c.purchases.decimalString, c.refunds.decimalString,
+                    c.payments.decimalString, c.closing.decimalString, c.dueDate.description, c.amountDue.decimalString, c.carried.decimalString,
+                ])
+            }
+            return "\(card.account) (closing day \(card.closingDay), due day \(card.dueDay))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3, 4, 5, 7, 8]).render()
+        }.joined(separator: "\n")
+    }
+}
