@@ -54,6 +54,10 @@ import Testing
             #expect(try backward.penny("import", "samples/\(file)").status == 0)
         }
         #expect(try backward.bytes("ledger.journal.roundups.journal") == expected)
+        // Imported backwards, each of the three transfers is still recorded once, and every
+        // account still reconciles.
+        #expect(try backward.text("ledger.journal").components(separatedBy: "\n; transfer-leg: ").count == 4)
+        #expect(try backward.penny("report", "balances", "--format", "json").stdout.components(separatedBy: "\"reconciled\": true").count == 6)
         #expect(try forward.penny("import", "samples").status == 0)
         #expect(try forward.bytes("ledger.journal.roundups.journal") == expected)
     }
