@@ -23,6 +23,10 @@ public struct JournalEntry: Sendable {
     /// The `rule:` value of a transaction no rule categorized. `penny uncategorized` and
     /// `penny recategorize` look for it; a rule may not be named so.
     public static let defaultRule = "default"
+
+    /// The `rule:` value of an entry Penny refiled as a transfer when its other leg arrived.
+    /// A rule may not be named so; `recategorize` leaves such entries alone.
+    public static let transferRule = "transfer"
     /// Tags the rules set, a note, and whether round-ups skip it.
     public var tags: [Tag] = []
     /// A note a rule set.

@@ -25,6 +25,8 @@ public final class LedgerUpdate {
     private var includes: Set<String>
     private var added: [UInt64] = []
     private var committed = false
+    /// Entries to refile as transfers at commit: id → (the other own account, `added.count` when asked).
+    private var refilings: [(id: UInt64, category: String, at: Int)] = []
 
     /// Opens the update: reads the existing ledger's ids and (unless dry-run) copies it.
     public init(ledgerPath: String, dryRun: Bool) throws(PennyError) {
@@ -123,8 +125,16 @@ public final class LedgerUpdate {
         return true
     }
 
+    /// Files an entry already in the ledger (by id) under another own account at commit:
+    /// its category posting's account becomes `category` and its rule tag `transfer`.
+    /// The whole change still lands in one atomic step.
+    public func refileAsTransfer(_ id: DedupID, category: String) {
+        refilings.append((id.value, category, added.count))
+    }
+
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
+        refilings.removeAll { $0.at >= mark.addedCount }
         for id in added[mark.addedCount...] { index.remove(id) }
         added.removeSubrange(mark.addedCount...)
         guard !isDryRun else { return }
@@ -147,6 +157,7 @@ public final class LedgerUpdate {
         guard fsync(descriptor) == 0 else { throw unwritable("cannot sync \(temporaryPath)") }
         close(descriptor)
         descriptor = -1
+        if !refilings.isEmpty { try applyRefilings() }
         guard rename(temporaryPath, ledgerPath) == 0 else { throw unwritable("cannot replace the ledger") }
         committed = true
         let directory = open(URL(fileURLWithPath: ledgerPath).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -154,6 +165,41 @@ public final class LedgerUpdate {
             fsync(directory)
             close(directory)
         }
+    }
+
+    /// Rewrites the temporary file with the refiled entries (category posting and rule tag).
+    private func applyRefilings() throws(PennyError) {
+        let targets = Dictionary(refilings.map { ($0.id, $0.category) }, uniquingKeysWith: { a, _ in a })
+        guard let data = FileManager.default.contents(atPath: temporaryPath) else { throw unwritable("cannot read \(temporaryPath)") }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var blockStart: Int?
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            if let first = line.first, first != " " && first != "\t" { blockStart = first.isNumber ? i : nil }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let start = blockStart, trimmed.hasPrefix("; id: "), let id = UInt64(trimmed.dropFirst(6).prefix(16), radix: 16), let category = targets[id] {
+                var j = start + 1
+                var postingDone = false
+                while j < lines.count, let c = lines[j].first, c == " " || c == "\t" {
+                    let body = lines[j].trimmingCharacters(in: .whitespaces)
+                    if body.hasPrefix("; rule:") {
+                        lines[j] = "    ; rule: \(JournalEntry.transferRule)"
+                    } else if !body.hasPrefix(";") && !postingDone {
+                        let account = String(body.prefix { $0 != " " && $0 != "\t" })
+                        lines[j] = LedgerRecategorizer.replacingAccount(in: lines[j], old: account, new: category)
+                        postingDone = true
+                    }
+                    j += 1
+                }
+                i = j
+                continue
+            }
+            i += 1
+        }
+        let writer = try AtomicFileWriter(path: temporaryPath)
+        try writer.append(Array(lines.joined(separator: "\n").utf8))
+        try writer.commit()
     }
 
     private func copyExisting(scanner: inout LedgerIDScanner) throws(PennyError) {

@@ -169,6 +169,21 @@ public struct StatementImporter {
                         return
                     }
                 }
+                // The other leg is already in the ledger, but no rule recognized it there:
+                // refile that entry as this transfer and record this leg as its pair.
+                if let other = transferCategory,
+                    let match = transfers.uncategorizedCandidates(
+                        account: other, amount: (try? transaction.amount.negated()) ?? transaction.amount, date: transaction.date, from: own
+                    ).first
+                {
+                    transfers.markPaired(match.id)
+                    update.refileAsTransfer(DedupID(value: match.id), category: own)
+                    try update.appendTransferLeg(
+                        account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
+                        source: "\(transaction.location.file):\(transaction.location.line)")
+                    outcome.paired += 1
+                    return
+                }
                 var entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
@@ -180,6 +195,8 @@ public struct StatementImporter {
                 if let other = transferCategory {
                     transfers.add(
                         TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
+                } else if decision.ruleName == nil {
+                    transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
                 }
                 outcome.new += 1
                 if decision.ruleName == nil { outcome.uncategorized += 1 }

@@ -32,8 +32,11 @@ public final class TransferIndex {
     }
 
     private var entries: [Entry] = []
+    /// Entries the default category got (`rule: default`) on own accounts: the other leg of
+    /// a transfer whose first leg no rule recognized. `other` is unused for them.
+    private var uncategorized: [Entry] = []
     private var paired: Set<UInt64> = []
-    private var undo: [(entries: Int, paired: [UInt64])] = []
+    private var undo: [(entries: Int, uncategorized: Int, paired: [UInt64])] = []
     private var pairedLog: [UInt64] = []
     private let windows: (String, String) -> Int
 
@@ -44,6 +47,20 @@ public final class TransferIndex {
 
     /// Remembers a transfer entry (read from the ledger or just written).
     public func add(_ entry: Entry) { entries.append(entry) }
+
+    /// Remembers an entry on an own account that only the default category filed.
+    public func addUncategorized(_ entry: Entry) { uncategorized.append(entry) }
+
+    /// Default-filed entries on `account` whose amount there is `amount`, within the window
+    /// with `from`, best first (closest date, earlier date, smaller id).
+    public func uncategorizedCandidates(account: String, amount: Money, date: LocalDate, from: String) -> [Entry] {
+        uncategorized.filter { e in
+            e.side == account && e.otherAmount == amount && !paired.contains(e.id) && abs(e.date.dayNumber - date.dayNumber) <= windows(from, account)
+        }.sorted { a, b in
+            let da = abs(a.date.dayNumber - date.dayNumber), db = abs(b.date.dayNumber - date.dayNumber)
+            return (da, a.date.dayNumber, a.id) < (db, b.date.dayNumber, b.id)
+        }
+    }
 
     /// Remembers that an entry has paired (read from a `; transfer-leg:` line).
     public func markPaired(_ id: UInt64) {
@@ -67,7 +84,7 @@ public final class TransferIndex {
 
     /// A point to roll back to when a file fails.
     public func checkpoint() -> Int {
-        undo.append((entries.count, pairedLog))
+        undo.append((entries.count, uncategorized.count, pairedLog))
         return undo.count - 1
     }
 
@@ -75,6 +92,7 @@ public final class TransferIndex {
     public func rollback(to checkpoint: Int) {
         let state = undo[checkpoint]
         entries.removeSubrange(state.entries...)
+        uncategorized.removeSubrange(state.uncategorized...)
         for id in pairedLog[state.paired.count...] { paired.remove(id) }
         pairedLog = state.paired
         undo.removeSubrange(checkpoint...)

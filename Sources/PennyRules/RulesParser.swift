@@ -221,6 +221,9 @@ struct RulesParser {
         if name == "default" {
             fail("the rule name 'default' is reserved: the ledger marks transactions no rule categorized with it", head, head.tokens[1])
         }
+        if name == "transfer" {
+            fail("the rule name 'transfer' is reserved: the ledger marks transfers Penny paired with it", head, head.tokens[1])
+        }
         let errorsBefore = errors.count
         for line in body {
             let key = line.tokens[0]

@@ -124,14 +124,18 @@ struct ImportRun {
         guard FileManager.default.fileExists(atPath: ledgerPath) else { return index }
         let own = Set(rules.accounts.map(\.name))
         try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
-            path: ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: "; transfer-leg: ",
+            path: ledgerPath, tagNames: ["rule"], wantsDescription: false, commentPrefix: "; transfer-leg: ",
             comment: { line in
                 let words = line.split(separator: " ")
                 if let at = words.firstIndex(of: "pairs"), at + 1 < words.count, let id = DedupID(hex: words[at + 1]) { index.markPaired(id.value) }
             }
         ) { t in
-            guard t.postings.count == 2, own.contains(t.postings[0].account), own.contains(t.postings[1].account), let amount = t.postings[0].amount else { return }
-            index.add(TransferIndex.Entry(id: t.id, side: t.postings[1].account, other: t.postings[0].account, date: t.date, otherAmount: amount))
+            guard t.postings.count == 2, own.contains(t.postings[1].account), let amount = t.postings[0].amount else { return }
+            if own.contains(t.postings[0].account) {
+                index.add(TransferIndex.Entry(id: t.id, side: t.postings[1].account, other: t.postings[0].account, date: t.date, otherAmount: amount))
+            } else if t.tags["rule"] == JournalEntry.defaultRule, let ownAmount = t.postings[1].amount {
+                index.addUncategorized(TransferIndex.Entry(id: t.id, side: t.postings[1].account, other: "", date: t.date, otherAmount: ownAmount))
+            }
         }
         return index
     }

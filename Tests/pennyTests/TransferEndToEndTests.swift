@@ -71,6 +71,30 @@ import Testing
         #expect(try w.bytes("ledger.journal") == before)
     }
 
+    /// The savings statement comes first and no rule recognizes its leg: it is filed under
+    /// the default income category, then refiled as the transfer when the checking leg
+    /// (which a rule recognizes) arrives — in the same atomic write.
+    @Test(arguments: [["savings.json", "checking.json"], ["both-reversed"]])
+    func anUnrecognizedFirstLegIsRefiledAsTheTransfer(order: [String]) throws {
+        let w = try workspace(checking: [("2024-05-02", "-300.00", "TRF PARA POUPANCA")], savings: [("2024-05-03", "300.00", "INCOMING SEPA")])
+        if order == ["both-reversed"] {
+            #expect(try w.penny("import", "savings.json", "checking.json").stdout.contains("1 transfer paired"))
+        } else {
+            #expect(try w.penny("import", "savings.json").stdout.contains("1 uncategorized"))
+            #expect(try w.penny("import", "checking.json").stdout.contains("1 transfer paired"))
+        }
+        let journal = try w.text("ledger.journal")
+        #expect(journal.contains("    ; rule: transfer\n    assets:bank:checking                     -300.00 EUR\n    assets:bank:savings                       300.00 EUR\n"))
+        #expect(!journal.contains("income:uncategorized"))
+        #expect(try hledgerBalance(w, "assets:bank:checking") == "\"assets:bank:checking\",\"700.00 EUR\"")
+        #expect(try hledgerBalance(w, "assets:bank:savings") == "\"assets:bank:savings\",\"800.00 EUR\"")
+        let before = try w.bytes("ledger.journal")
+        try w.penny("import", "checking.json", "savings.json")
+        #expect(try w.bytes("ledger.journal") == before)
+        // recategorize leaves the refiled entry alone.
+        #expect(try w.penny("recategorize").stdout == "0 transactions recategorized\n")
+    }
+
     @Test(arguments: [(0, true), (1, true), (3, true), (4, false)])
     func legsPairWithinTheWindow(daysApart: Int, pairs: Bool) throws {
         let w = try workspace(
