@@ -152,6 +152,15 @@ struct RulesParserTests {
         }
     }
 
+    @Test func transferIsNotARuleName() {
+        do {
+            _ = try RulesLoader.load(text: "rule transfer\n  category expenses:x\n", file: "f.rules")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.errors.map(\.headline) == ["f.rules:1:6: error: the rule name 'transfer' is reserved: the ledger marks transfers Penny paired with it"])
+        }
+    }
+
     @Test func indentedLineOutsideABlock() {
         do {
             _ = try RulesLoader.load(text: "  rule x\n", file: "f.rules")
