@@ -52,30 +52,23 @@ public struct JournalReader {
         path: String, names: inout NameTable, followIncludes: Bool, commentPrefix: String?, comment: (String) -> Void, _ body: (Posting) -> Void
     ) throws(PennyError) {
         let prefix = commentPrefix.map { Array($0.utf8) }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
-        }
         var state = TransactionState()
         var failure: PennyError?
         var includes: [(String, Int)] = []
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            var lineNumber = 0
-            while start < bytes.count, failure == nil {
-                let end = Self.lineEnd(bytes, from: start)
-                var lineEnd = end
-                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                lineNumber += 1
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
-                if let prefix, line.first == UInt8(ascii: ";"), line.starts(with: prefix) { comment(String(decoding: line, as: UTF8.self)) }
-                do throws(PennyError) {
-                    if let include = try handle(line, lineNumber, path, &state, &names, body) {
-                        includes.append((include, lineNumber))
-                    }
-                } catch { failure = error }
-                start = end + 1
+        let opened = LineReader.forEachLine(path: path) { line, lineNumber in
+            if let prefix, line.first == UInt8(ascii: ";"), line.starts(with: prefix) { comment(String(decoding: line, as: UTF8.self)) }
+            do throws(PennyError) {
+                if let include = try handle(line, lineNumber, path, &state, &names, body) {
+                    includes.append((include, lineNumber))
+                }
+            } catch {
+                failure = error
+                return false
             }
+            return true
+        }
+        guard opened else {
+            throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
         if let failure { throw failure }
         try state.finish(body)
@@ -86,12 +79,6 @@ public struct JournalReader {
                 try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, body)
             }
         }
-    }
-
-    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
-        guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
-        return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
     }
 
     /// Handles one line; returns the target of an `include` directive.
@@ -282,75 +269,68 @@ extension JournalReader {
         path: String, tagNames: Set<String>, wantsDescription: Bool, commentPrefix: String,
         comment: (String) -> Void, _ body: (ScannedTransaction) -> Void
     ) throws(PennyError) {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
-        }
         var names = NameTable()
         let wanted = tagNames.map { (Array("; \($0):".utf8), $0) }
         let prefix = Array(commentPrefix.utf8)
         var failure: PennyError?
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            var number = 0
-            var date: LocalDate?
-            var headerLine = 0
-            var id: UInt64?
-            var description: String?
-            var tags: [String: String] = [:]
-            var postings: [(account: String, amount: Money?)] = []
-            func finish() {
-                if let d = date, let i = id {
-                    body(ScannedTransaction(date: d, line: headerLine, id: i, postings: postings, tags: tags, description: description))
-                }
-                date = nil
-                id = nil
-                description = nil
-                tags.removeAll(keepingCapacity: true)
-                postings.removeAll(keepingCapacity: true)
+        var date: LocalDate?
+        var headerLine = 0
+        var id: UInt64?
+        var description: String?
+        var tags: [String: String] = [:]
+        var postings: [(account: String, amount: Money?)] = []
+        func finish() {
+            if let d = date, let i = id {
+                body(ScannedTransaction(date: d, line: headerLine, id: i, postings: postings, tags: tags, description: description))
             }
-            while start < bytes.count, failure == nil {
-                let end = Self.lineEnd(bytes, from: start)
-                var lineEnd = end
-                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                number += 1
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
-                start = end + 1
-                guard let first = line.first else { continue }
-                if first == 0x20 || first == 0x09 {
-                    guard date != nil else { continue }
-                    var i = 0
-                    while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-                    guard i < line.count else { continue }
-                    let rest = UnsafeBufferPointer(rebasing: line[i...])
-                    if rest[0] == UInt8(ascii: ";") {
-                        if rest.starts(with: "; id:".utf8) {
-                            var j = 5
-                            while j < rest.count, rest[j] == 0x20 { j += 1 }
-                            if rest.count - j >= 16 { id = UInt64(String(decoding: rest[j..<(j + 16)], as: UTF8.self), radix: 16) }
-                        } else {
-                            for (tagPrefix, name) in wanted where rest.starts(with: tagPrefix) {
-                                tags[name] = String(decoding: rest[tagPrefix.count...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                            }
-                        }
-                        continue
-                    }
-                    do throws(PennyError) {
-                        postings.append(try parsePosting(line, from: i, number, path, &names))
-                    } catch { failure = error }
-                    continue
-                }
-                finish()
-                if first >= 0x30 && first <= 0x39, let d = Self.parseDate(line) {
-                    date = d
-                    headerLine = number
-                    if wantsDescription { description = Self.description(line) }
-                } else if first == UInt8(ascii: ";"), line.starts(with: prefix) {
-                    comment(String(decoding: line, as: UTF8.self))
-                }
-            }
-            if failure == nil { finish() }
+            date = nil
+            id = nil
+            description = nil
+            tags.removeAll(keepingCapacity: true)
+            postings.removeAll(keepingCapacity: true)
         }
+        let opened = LineReader.forEachLine(path: path) { line, number in
+            guard let first = line.first else { return true }
+            if first == 0x20 || first == 0x09 {
+                guard date != nil else { return true }
+                var i = 0
+                while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+                guard i < line.count else { return true }
+                let rest = UnsafeBufferPointer(rebasing: line[i...])
+                if rest[0] == UInt8(ascii: ";") {
+                    if rest.starts(with: "; id:".utf8) {
+                        var j = 5
+                        while j < rest.count, rest[j] == 0x20 { j += 1 }
+                        if rest.count - j >= 16 { id = UInt64(String(decoding: rest[j..<(j + 16)], as: UTF8.self), radix: 16) }
+                    } else {
+                        for (tagPrefix, name) in wanted where rest.starts(with: tagPrefix) {
+                            tags[name] = String(decoding: rest[tagPrefix.count...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                        }
+                    }
+                    return true
+                }
+                do throws(PennyError) {
+                    postings.append(try parsePosting(line, from: i, number, path, &names))
+                } catch {
+                    failure = error
+                    return false
+                }
+                return true
+            }
+            finish()
+            if first >= 0x30 && first <= 0x39, let d = Self.parseDate(line) {
+                date = d
+                headerLine = number
+                if wantsDescription { description = Self.description(line) }
+            } else if first == UInt8(ascii: ";"), line.starts(with: prefix) {
+                comment(String(decoding: line, as: UTF8.self))
+            }
+            return true
+        }
+        guard opened else {
+            throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
+        }
+        if failure == nil { finish() }
         if let failure { throw failure }
     }
 
