@@ -27,6 +27,13 @@ public struct FileProbe: Sendable {
         }
     }
 
+    /// The whole file, for readers of small documents (OFX, JSON).
+    public func contents(displayName: String) throws(PennyError) -> [UInt8] {
+        do { return Array(try Data(contentsOf: url)) } catch {
+            throw .badInput("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+        }
+    }
+
     /// The first byte that is not white space or a UTF-8 byte-order mark.
     public var firstSignificantByte: UInt8? {
         var bytes = head[...]

@@ -36,13 +36,14 @@ public struct CategorySuggester: Sendable {
     public func suggest(_ description: String) -> String? {
         let words = Self.words(description).filter { vocabulary.contains($0) }
         guard examples > 0, !words.isEmpty else { return nil }
-        let v = Double(vocabulary.count)  // likelihood ratios below, never money
-        var best: (category: String, score: Double)?
+        // Log-probability ratios, never money.
+        let vocabularyRatio = Double(vocabulary.count)
+        var best: (category: String, logRatio: Double)?
         for (category, count) in categoryCounts.sorted(by: { $0.key < $1.key }) {
-            let total = Double(wordsPerCategory[category] ?? 0)
-            var score = log(Double(count) / Double(examples))  // log prior ratio
-            for word in words { score += log((Double(wordCounts[category]?[word] ?? 0) + 1) / (total + v)) }  // log likelihood ratio
-            if best == nil || score > best!.score { best = (category, score) }
+            let wordsRatio = Double(wordsPerCategory[category] ?? 0)
+            var logRatio = log(Double(count) / Double(examples))
+            for word in words { logRatio += log((Double(wordCounts[category]?[word] ?? 0) + 1) / (wordsRatio + vocabularyRatio)) }
+            if best == nil || logRatio > best!.logRatio { best = (category, logRatio) }
         }
         return best?.category
     }

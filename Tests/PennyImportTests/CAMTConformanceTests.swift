@@ -14,19 +14,7 @@ struct CAMTConformanceTests {
     @Test(arguments: Conformance.files("camt"))
     func matchesTheCorpusFacts(file: String) throws {
         let facts = try #require(Conformance.expected[file]?["etree"] as? [String: Any], "no facts for \(file)")
-        let outcome: Conformance.Outcome
-        do {
-            outcome = try Conformance.read(file, with: CAMTReader())
-        } catch {
-            if let reason = Self.rejections[file] {
-                #expect(error.message.hasPrefix(reason), "\(file): \(error)")
-                #expect(error.location?.file == file && (error.location?.line ?? 0) > 0)
-            } else {
-                Issue.record("\(file) rejected: \(error)")
-            }
-            return
-        }
-        #expect(Self.rejections[file] == nil, "\(file) was expected to be rejected")
+        guard let outcome = Conformance.readOrExpectRejection(file, with: CAMTReader(), rejections: Self.rejections) else { return }
         let statements = facts["statements"] as? [[String: Any]] ?? []
         #expect(outcome.headers.count == statements.count, "\(file): statements")
         var remaining = outcome.transactions[...]

@@ -1,6 +1,7 @@
 import Foundation
 import PennyCore
 @testable import PennyImport
+import Testing
 
 /// The corpus copied from `shared/corpus` and the facts derived for it independently.
 enum Conformance {
@@ -43,6 +44,24 @@ enum Conformance {
             }
         }
         return outcome
+    }
+
+    /// Reads a corpus file; a file listed in `rejections` must be rejected with that message
+    /// (start) and a location in the file, and then nil is returned.
+    static func readOrExpectRejection(_ file: String, with reader: some StatementReader, rejections: [String: String]) -> Outcome? {
+        do throws(PennyError) {
+            let outcome = try read(file, with: reader)
+            if rejections[file] != nil { Issue.record("\(file) was expected to be rejected") }
+            return outcome
+        } catch {
+            if let reason = rejections[file] {
+                #expect(error.message.hasPrefix(reason), "\(file): \(error)")
+                #expect(error.location?.file == file && (error.location?.line ?? 0) > 0, "\(file): \(error)")
+            } else {
+                Issue.record("\(file) rejected: \(error)")
+            }
+            return nil
+        }
     }
 
     /// A decimal string as exact ten-thousandths (the corpus facts print Python Decimals).

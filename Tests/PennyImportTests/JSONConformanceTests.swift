@@ -13,19 +13,7 @@ struct JSONConformanceTests {
     @Test(arguments: Conformance.files("json"))
     func matchesTheCorpusFacts(file: String) throws {
         let facts = try #require(Conformance.expected[file], "no facts for \(file)")
-        let outcome: Conformance.Outcome
-        do {
-            outcome = try Conformance.read(file, with: JSONReader())
-        } catch {
-            if let reason = Self.rejections[file] {
-                #expect(error.message.hasPrefix(reason), "\(file): \(error)")
-                #expect(error.location?.file == file && (error.location?.line ?? 0) > 0)
-            } else {
-                Issue.record("\(file) rejected: \(error)")
-            }
-            return
-        }
-        #expect(Self.rejections[file] == nil, "\(file) was expected to be rejected")
+        guard let outcome = Conformance.readOrExpectRejection(file, with: JSONReader(), rejections: Self.rejections) else { return }
         #expect(!outcome.headers.isEmpty, "\(file): no statement")
         for (key, isPending) in [("booked", false), ("pending", true)] {
             guard let expected = facts[key] as? [String: Any] else { continue }

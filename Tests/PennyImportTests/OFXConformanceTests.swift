@@ -22,19 +22,7 @@ struct OFXConformanceTests {
     @Test(arguments: Conformance.files("ofx"))
     func matchesTheCorpusFacts(file: String) throws {
         let facts = try #require(Conformance.expected[file], "no facts for \(file)")
-        let outcome: Conformance.Outcome
-        do {
-            outcome = try Conformance.read(file, with: OFXReader())
-        } catch {
-            if let reason = Self.rejections[file] {
-                #expect(error.message.hasPrefix(reason), "\(file): \(error)")
-                #expect(error.location?.file == file)
-            } else {
-                Issue.record("\(file) rejected: \(error)")
-            }
-            return
-        }
-        #expect(Self.rejections[file] == nil, "\(file) was expected to be rejected")
+        guard let outcome = Conformance.readOrExpectRejection(file, with: OFXReader(), rejections: Self.rejections) else { return }
         let raw = try #require(facts["raw_scan"] as? [String: Any])
         #expect(outcome.transactions.count == raw["n_STMTTRN"] as? Int, "\(file): count")
         let sum = outcome.transactions.reduce(Int64(0)) { $0 + Conformance.tenThousandths($1.amount) }

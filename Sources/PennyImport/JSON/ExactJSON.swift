@@ -1,7 +1,7 @@
 import PennyCore
 
 /// A JSON value whose numbers keep their exact text, so `-256.67` never passes through
-/// a `Double` on its way to minor units. Objects remember the line they start on.
+/// a floating-point type on its way to minor units. Objects remember the line they start on.
 indirect enum ExactJSON {
     case object([(key: String, value: ExactJSON)], line: Int)
     case array([ExactJSON])

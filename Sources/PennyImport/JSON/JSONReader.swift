@@ -24,10 +24,7 @@ public struct JSONReader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: probe.url)) } catch {
-            throw .badInput("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayName))
-        }
+        let bytes = try probe.contents(displayName: displayName)
         var parser = ExactJSONParser(bytes: bytes, fileName: displayName)
         try read(try parser.parse(), displayName: displayName, configuration: configuration, emit: emit)
     }

@@ -26,10 +26,7 @@ public struct OFXReader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: probe.url)) } catch {
-            throw .badInput("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayName))
-        }
+        let bytes = try probe.contents(displayName: displayName)
         let text = TextEncodings.decode(bytes, declared: Self.declaredEncoding(bytes))
         let xml = try OFXNormalizer.normalize(text, fileName: displayName)
         let tree = try XMLTree(bytes: xml, fileName: displayName)
