@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PennyImport
 
 /// `penny import PATH...`: reads statements, categorizes them and merges them into the ledger.
@@ -6,7 +7,16 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "import", abstract: "Import statement files or directories into the ledger.")
 
     @Argument(help: "Statement files, or directories whose files are imported in name order.")
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(help: "Batch mode: import every file of this folder, then file each away.")
+    var inbox: String?
+
+    @Option(help: "Batch mode: where imported files go, under YYYY/MM/ (default: the inbox's ../archive).")
+    var archive: String?
+
+    @Option(help: "Batch mode: where failed files go, with NAME.error.txt (default: the inbox's ../quarantine).")
+    var quarantine: String?
 
     @Flag(help: "Read and categorize everything, write nothing.")
     var dryRun = false
@@ -22,6 +32,12 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if inbox == nil && paths.isEmpty { throw ValidationError("give statement files or folders, or --inbox DIR") }
+        if inbox != nil && !paths.isEmpty { throw ValidationError("--inbox imports its folder: give no other paths") }
+        if inbox == nil && (archive != nil || quarantine != nil) { throw ValidationError("--archive and --quarantine go with --inbox") }
+    }
+
     func run() throws {
         let console = Console(quiet: options.quiet)
         let rules = try console.loadRules(options.rulesPath)
@@ -36,8 +52,15 @@ struct ImportCommand: ParsableCommand {
         if let account, rules.account(named: account) == nil {
             throw ValidationError("--account \(account): no 'account \(account)' block in the rules")
         }
-        let run = ImportRun(rules: rules, options: options, console: console, forcedFormat: forcedFormat, accountOverride: account, dryRun: dryRun, waitSeconds: wait)
-        let status = try run.perform(paths: paths)
+        var run = ImportRun(rules: rules, options: options, console: console, forcedFormat: forcedFormat, accountOverride: account, dryRun: dryRun, waitSeconds: wait)
+        if let inbox {
+            let parent = ((inbox as NSString).standardizingPath as NSString).deletingLastPathComponent
+            let today = ReportCommand.today()
+            run.filing = Filing(
+                archive: archive ?? (parent as NSString).appendingPathComponent("archive"),
+                quarantine: quarantine ?? (parent as NSString).appendingPathComponent("quarantine"), month: (today.year, today.month))
+        }
+        let status = try run.perform(paths: inbox.map { [$0] } ?? paths)
         if status != .success { throw status.exitCode }
     }
 }

@@ -15,6 +15,8 @@ struct ImportRun {
     let accountOverride: String?
     let dryRun: Bool
     let waitSeconds: Int
+    /// Batch mode: where imported and failed files go after the run.
+    var filing: Filing?
 
     /// Imports every file; returns the exit status (1 when some file was rejected).
     func perform(paths: [String]) throws -> ExitStatus {
@@ -58,6 +60,7 @@ struct ImportRun {
             if openings > 0 && options.verbose { console.say("opening balances: \(openings) new") }
         } catch { throw console.fail(error) }
 
+        var failures: [String: PennyError] = [:]
         for file in files {
             do throws(PennyError) {
                 let probe = try FileProbe(url: URL(fileURLWithPath: file))
@@ -72,6 +75,7 @@ struct ImportRun {
                 if error.kind == .ledgerUnavailable { throw console.fail(error) }
                 console.error(error)
                 console.say("\(file): rejected, nothing imported")
+                failures[file] = error
                 rejected += 1
             }
         }
@@ -83,6 +87,15 @@ struct ImportRun {
             }
         } catch { throw console.fail(error) }
         if !dryRun { try checkBalances(total.closings) }
+        if let filing, !dryRun {
+            // Only after the ledger is written: a crash before leaves every file in the inbox.
+            for file in files {
+                do throws(PennyError) {
+                    let destination = try filing.file(file, failure: failures[file])
+                    if options.verbose { console.say("\(file) -> \(destination)") }
+                } catch { throw console.fail(error) }
+            }
+        }
         let fileCount = files.count
         console.say("total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(total)), \(rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
         return rejected > 0 ? .rejectedInput : .success

@@ -1,0 +1,49 @@
+import Foundation
+import PennyCore
+
+/// Batch mode's filing (SPEC §3): imported files go to `archive/YYYY/MM/`, failed ones to
+/// the quarantine with `NAME.error.txt` beside them. Nothing is ever deleted or overwritten:
+/// a name already taken gets ` (2)`, ` (3)`, ...
+struct Filing {
+    let archive: String
+    let quarantine: String
+    /// The year and month of the archive folder (the day of the run).
+    let month: (year: Int, month: Int)
+
+    /// Moves `file` where it belongs; returns its new path.
+    func file(_ file: String, failure: PennyError?) throws(PennyError) -> String {
+        let folder: String
+        if failure != nil {
+            folder = quarantine
+        } else {
+            folder = (archive as NSString).appendingPathComponent(String(format: "%04d/%02d", month.year, month.month))
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let destination = Self.freeName(for: (file as NSString).lastPathComponent, in: folder)
+            try FileManager.default.moveItem(atPath: file, toPath: destination)
+            if let failure {
+                try Data((failure.description + "\n").utf8).write(to: URL(fileURLWithPath: destination + ".error.txt"), options: .withoutOverwriting)
+            }
+            return destination
+        } catch {
+            throw PennyError(.ledgerUnavailable, "cannot file \(file) into \(folder): \(error.localizedDescription)", at: SourceLocation(file: file))
+        }
+    }
+
+    /// `folder/name`, or `folder/name (2)...` when taken (or its error note is).
+    static func freeName(for name: String, in folder: String) -> String {
+        let base = (folder as NSString).appendingPathComponent(name)
+        func taken(_ path: String) -> Bool {
+            FileManager.default.fileExists(atPath: path) || FileManager.default.fileExists(atPath: path + ".error.txt")
+        }
+        guard taken(base) else { return base }
+        let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        var n = 2
+        while true {
+            let candidate = (folder as NSString).appendingPathComponent(ext.isEmpty ? "\(stem) (\(n))" : "\(stem) (\(n)).\(ext)")
+            if !taken(candidate) { return candidate }
+            n += 1
+        }
+    }
+}
