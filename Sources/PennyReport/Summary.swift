@@ -78,6 +78,21 @@ public struct SummaryBuilder {
         }
     }
 
+    /// `hundredths` of a percent of `total`, rounded half away from zero.
+    static func share(_ total: Int64, _ hundredths: Int) -> Int64 {
+        let product = Int128(total) * Int128(hundredths)
+        var quotient = product / 10_000
+        let remainder = product % 10_000
+        if remainder.magnitude * 2 >= 10_000 { quotient += product < 0 ? -1 : 1 }
+        return Int64(quotient)
+    }
+
+    /// How many calendar months a period touches (1 when it is open).
+    static func months(_ period: ReportPeriod) -> Int {
+        guard let from = period.from, let to = period.to, from <= to else { return 1 }
+        return (to.year - from.year) * 12 + (to.month - from.month) + 1
+    }
+
     private mutating func category(_ account: String) -> String {
         if let cached = depthCache[account] { return cached }
         let name = account.split(separator: ":").prefix(depth).joined(separator: ":")
@@ -86,16 +101,34 @@ public struct SummaryBuilder {
     }
 
     /// The finished summary.
-    public func build() -> Summary {
+    /// The finished summary; `budgets` give the categories' budgets and what remains.
+    ///
+    /// A budget line applies to the category line of the same account. `N% of income` is
+    /// that share of the period's income (rounded half away from zero to the cent); a fixed
+    /// amount is per calendar month, times the months the period touches. A budgeted
+    /// category with no spending still gets a line.
+    public func build(budgets: [Budget] = []) -> Summary {
         let net = income - expenses
-        let lines = byCategory.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { name, amount in
-            Summary.CategoryLine(
+        let shown = ReportPeriod(from: period.from ?? firstDate, to: period.to ?? lastDate)
+        var planned: [String: Int64] = [:]
+        for line in budgets.flatMap(\.lines) {
+            if let hundredths = line.hundredthsOfIncome {
+                planned[line.account] = Self.share(income, hundredths)
+            } else if let amount = line.amount?.minorUnits(in: currency) {
+                planned[line.account] = amount * Int64(Self.months(shown))
+            }
+        }
+        var amounts = byCategory
+        for account in planned.keys where amounts[account] == nil && (account.hasPrefix("expenses:") || account == "expenses") { amounts[account] = 0 }
+        let lines = amounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { name, amount in
+            let budget = planned[name]
+            return Summary.CategoryLine(
                 account: name, amount: Money(minorUnits: amount, currency: currency),
                 shareOfExpenses: Percentage(part: amount, of: expenses), shareOfIncome: Percentage(part: amount, of: income),
-                budget: nil, remaining: nil)
+                budget: budget.map { Money(minorUnits: $0, currency: currency) }, remaining: budget.map { Money(minorUnits: $0 - amount, currency: currency) })
         }
         return Summary(
-            period: ReportPeriod(from: period.from ?? firstDate, to: period.to ?? lastDate), currency: currency,
+            period: shown, currency: currency,
             income: Money(minorUnits: income, currency: currency), expenses: Money(minorUnits: expenses, currency: currency),
             net: Money(minorUnits: net, currency: currency), savingsRate: Percentage(part: net, of: income),
             categories: lines, otherCurrencies: otherCurrencies.sorted())

@@ -63,6 +63,39 @@ public enum SummaryRenderer {
     }
 }
 
+extension SummaryRenderer {
+    /// `report budget`: the budgeted categories only.
+    public static func budgetTable(_ s: Summary) -> String {
+        let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
+        let lines = s.categories.filter { $0.budget != nil }
+        if lines.isEmpty { return "Budget \(from) .. \(to): no 'budget' block in the rules.\n" }
+        var rows = [["Category", "Budget", "Spent", "Remaining", "% used"]]
+        for line in lines {
+            let used = Percentage(part: line.amount.minorUnits, of: line.budget!.minorUnits)
+            rows.append([line.account, line.budget!.decimalString, line.amount.decimalString, line.remaining!.decimalString, used?.formatted ?? "-"])
+        }
+        return "Budget \(from) .. \(to) (\(s.currency.code))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3, 4]).render()
+    }
+
+    /// `report budget --format json`.
+    public static func budgetJSON(_ s: Summary) -> String {
+        JSONValue.object([
+            ("period", .object([("from", s.period.from.map { .string($0.description) } ?? .null), ("to", s.period.to.map { .string($0.description) } ?? .null)])),
+            ("currency", .string(s.currency.code)),
+            (
+                "budgets",
+                .array(
+                    s.categories.filter { $0.budget != nil }.map { line in
+                        .object([
+                            ("account", .string(line.account)), ("budget", .string(line.budget!.decimalString)), ("spent", .string(line.amount.decimalString)),
+                            ("remaining", .string(line.remaining!.decimalString)),
+                        ])
+                    })
+            ),
+        ]).text + "\n"
+    }
+}
+
 /// Columns padded to their widest cell.
 struct TextTable {
     let rows: [[String]]

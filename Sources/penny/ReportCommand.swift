@@ -40,8 +40,8 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard ["summary", "balances", "cards"].contains(kind) else {
-            let known = ["categories", "budget", "roundups"]
+        guard ["summary", "balances", "cards", "budget", "roundups"].contains(kind) else {
+            let known = ["categories"]
             throw ValidationError(
                 known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
         }
@@ -79,7 +79,7 @@ struct ReportCommand: ParsableCommand {
         do throws(PennyError) {
             try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { builder.add($0) }
         } catch { throw console.fail(error) }
-        let summary = builder.build()
+        let summary = builder.build(budgets: rules.budgets)
         var roundUps: [RoundUpStatus] = []
         if !rules.roundUps.isEmpty {
             do throws(PennyError) {
@@ -87,7 +87,14 @@ struct ReportCommand: ParsableCommand {
                 roundUps = RoundUpStatus.make(result, programs: rules.roundUps, currencies: rules.roundUpCurrencies, from: summary.period.from, to: summary.period.to)
             } catch { throw console.fail(error) }
         }
-        print(format == "json" ? SummaryRenderer.json(summary, roundUps: roundUps) : SummaryRenderer.table(summary, roundUps: roundUps), terminator: "")
+        switch kind {
+        case "budget":
+            print(format == "json" ? SummaryRenderer.budgetJSON(summary) : SummaryRenderer.budgetTable(summary), terminator: "")
+        case "roundups":
+            print(format == "json" ? RoundUpRenderer.json(roundUps) : RoundUpRenderer.table(roundUps), terminator: "")
+        default:
+            print(format == "json" ? SummaryRenderer.json(summary, roundUps: roundUps) : SummaryRenderer.table(summary, roundUps: roundUps), terminator: "")
+        }
     }
 
     /// The balances of the own accounts: the main ledger (statement-backed), the derived

@@ -29,6 +29,24 @@ struct SummaryTests {
         #expect(SummaryRenderer.table(summary).contains("Not included (other currencies): USD"))
     }
 
+    @Test func budgetsByShareOfIncomeAndPerMonth() {
+        var builder = SummaryBuilder(period: ReportPeriod.parse("2024-Q1", today: LocalDate(year: 2024, month: 6, day: 1)!)!, currency: .euro, depth: 2)
+        builder.add(posting("2024-01-05", "income:salary", -503_781))
+        builder.add(posting("2024-02-10", "expenses:food:groceries", 49_744))
+        builder.add(posting("2024-03-12", "expenses:leisure", 2098))
+        var budget = Budget(location: SourceLocation(file: "b.rules"))
+        budget.lines = [
+            Budget.Line(account: "expenses:food", hundredthsOfIncome: 1500, location: SourceLocation(file: "b.rules")),
+            Budget.Line(account: "expenses:leisure", amount: DecimalAmount(tenThousandths: 500_000, currency: nil), location: SourceLocation(file: "b.rules")),
+            Budget.Line(account: "expenses:travel", amount: DecimalAmount(tenThousandths: 1_000_000, currency: nil), location: SourceLocation(file: "b.rules")),
+        ]
+        let lines = builder.build(budgets: [budget]).categories
+        // 15% of 5037.81 is 755.6715: 755.67. Fixed amounts are per month: three months.
+        #expect(lines.map(\.account) == ["expenses:food", "expenses:leisure", "expenses:travel"])
+        #expect(lines.map { $0.budget?.decimalString } == ["755.67", "150.00", "300.00"])
+        #expect(lines.map { $0.remaining?.decimalString } == ["258.23", "129.02", "300.00"])
+    }
+
     @Test func emptyLedgerHasNoShares() {
         let summary = SummaryBuilder(period: .all, currency: .euro, depth: 2).build()
         #expect(

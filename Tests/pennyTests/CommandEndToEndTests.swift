@@ -73,9 +73,24 @@ import Testing
         #expect(none.stdout.hasPrefix("no rule categorizes it: default category income:uncategorized\ntried before:\n"))
     }
 
+    @Test func budgetReport() throws {
+        let w = try Workspace()
+        try "budget\n  expenses:food 15% of income\n  expenses:leisure 50.00\n  expenses:travel 100.00\n".write(
+            toFile: w.path("rules/budget.rules"), atomically: true, encoding: .utf8)
+        try w.penny("import", "samples")
+        let table = try w.penny("report", "budget", "--month", "2024-03").stdout
+        #expect(table.contains("expenses:food     755.67  497.44     258.23   65.83\n"), "\(table)")
+        #expect(table.contains("expenses:travel   100.00    0.00     100.00    0.00\n"), "\(table)")
+        let json = try w.penny("report", "budget", "--period", "2024-Q1", "--format", "json").stdout
+        #expect(json.contains(#"{"account": "expenses:leisure", "budget": "150.00", "spent": "20.98", "remaining": "129.02"}"#))
+        let summary = try w.penny("report", "summary", "--month", "2024-03", "--format", "json").stdout
+        #expect(summary.contains(#""budget": "755.67", "remaining": "258.23""#))
+        #expect(try w.penny("report", "roundups", "--month", "2024-03").stdout.hasPrefix("Round-up spare-change (EUR)"))
+    }
+
     @Test func usageErrorsExit2() throws {
         let w = try Workspace()
-        #expect(try w.penny("report", "balances").status == 2)
+        #expect(try w.penny("report", "categories").status == 2)
         #expect(try w.penny("report", "summary", "--period", "2024-13").status == 2)
         #expect(try w.penny("import", "--format", "qif", "samples").status == 2)
         #expect(try w.penny("frobnicate").status == 2)
