@@ -73,7 +73,7 @@ public struct ReportPeriod: Sendable, Equatable {
     }
 
     /// The Monday of ISO week 1 (the week with 4 January).
-    static func isoWeekOneMonday(_ year: Int) -> LocalDate {
+    public static func isoWeekOneMonday(_ year: Int) -> LocalDate {
         let january4 = LocalDate(year: year, month: 1, day: 4)!
         return january4.adding(days: 1 - january4.isoWeekday)
     }

@@ -40,14 +40,17 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard ["summary", "balances", "cards", "budget", "roundups"].contains(kind) else {
-            let known = ["categories"]
+        guard ["summary", "categories", "balances", "cards", "budget", "roundups"].contains(kind) else {
+            throw ValidationError("unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
+        }
+        let formats = kind == "categories" ? ["table", "json", "csv"] : ["table", "json"]
+        guard formats.contains(format) else {
             throw ValidationError(
-                known.contains(kind) ? "report '\(kind)' is not supported yet" : "unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
+                ["table", "csv", "json", "html"].contains(format)
+                    ? "--format \(format) is not supported yet for report \(kind) (use \(formats.joined(separator: ", ")))"
+                    : "unknown format '\(format)': expected table, csv, json or html")
         }
-        guard ["table", "json"].contains(format) else {
-            throw ValidationError(["csv", "html"].contains(format) ? "--format \(format) is not supported yet" : "unknown format '\(format)': expected table, csv, json or html")
-        }
+        if let by, CategorySeries.Interval(rawValue: by) == nil { throw ValidationError("unknown --by '\(by)': expected day, week, month or year") }
         guard [period != nil, month != nil, from != nil || to != nil].filter({ $0 }).count <= 1 else {
             throw ValidationError("use one of --period, --month, or --from/--to")
         }
@@ -58,6 +61,20 @@ struct ReportCommand: ParsableCommand {
         let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try console.loadRules(options.rulesPath) : RuleSet()
         guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
+        }
+        if kind == "categories" {
+            var series = CategorySeriesBuilder(
+                period: try chosenPeriod(), interval: by.flatMap(CategorySeries.Interval.init) ?? .month, currency: reportCurrency, depth: depth)
+            do throws(PennyError) {
+                try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { series.add($0) }
+            } catch { throw console.fail(error) }
+            let built = series.build()
+            switch format {
+            case "json": print(CategorySeriesRenderer.json(built), terminator: "")
+            case "csv": print(CategorySeriesRenderer.csv(built), terminator: "")
+            default: print(CategorySeriesRenderer.table(built), terminator: "")
+            }
+            return
         }
         if kind == "cards" {
             let asOf = try chosenPeriod().to

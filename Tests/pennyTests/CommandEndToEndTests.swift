@@ -88,9 +88,17 @@ import Testing
         #expect(try w.penny("report", "roundups", "--month", "2024-03").stdout.hasPrefix("Round-up spare-change (EUR)"))
     }
 
+    @Test func categoriesReport() throws {
+        let w = try Workspace()
+        try w.penny("import", "samples")
+        let csv = try w.penny("report", "categories", "--format", "csv", "--depth", "1").stdout
+        #expect(csv == "account,2024-03,total\nincome,5037.81,5037.81\nexpenses,1736.61,1736.61\n")
+    }
+
     @Test func usageErrorsExit2() throws {
         let w = try Workspace()
-        #expect(try w.penny("report", "categories").status == 2)
+        #expect(try w.penny("report", "trends").status == 2)
+        #expect(try w.penny("report", "summary", "--format", "html").stderr.contains("--format html is not supported yet for report summary"))
         #expect(try w.penny("report", "summary", "--period", "2024-13").status == 2)
         #expect(try w.penny("import", "--format", "qif", "samples").status == 2)
         #expect(try w.penny("frobnicate").status == 2)

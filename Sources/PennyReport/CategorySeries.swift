@@ -1,0 +1,122 @@
+public import PennyCore
+public import PennyLedger
+
+/// `report categories`: each income and expense category at a depth, per day, week,
+/// month or year of the period.
+public struct CategorySeries: Sendable {
+    /// How postings are bucketed.
+    public enum Interval: String, Sendable, CaseIterable {
+        case day, week, month, year
+    }
+
+    /// One category's amounts, one per bucket (income shown positive).
+    public struct Row: Sendable {
+        /// The category.
+        public let account: String
+        /// Per bucket.
+        public let amounts: [Money]
+        /// Their sum.
+        public let total: Money
+    }
+
+    /// The bucket labels: `2024-03-05`, `2024-W09`, `2024-03`, `2024`.
+    public let buckets: [String]
+    /// Income categories first, then expenses, each by name.
+    public let rows: [Row]
+    /// The interval.
+    public let interval: Interval
+    /// The currency.
+    public let currency: Currency
+}
+
+/// Builds a `CategorySeries` in one pass over postings.
+public struct CategorySeriesBuilder {
+    private let period: ReportPeriod
+    private let interval: CategorySeries.Interval
+    private let currency: Currency
+    private let depth: Int
+    private var sums: [String: [String: Int64]] = [:]
+    private var labels: Set<String> = []
+
+    /// Starts a series.
+    public init(period: ReportPeriod, interval: CategorySeries.Interval, currency: Currency, depth: Int) {
+        self.period = period
+        self.interval = interval
+        self.currency = currency
+        self.depth = max(1, depth)
+    }
+
+    /// The bucket a date falls in.
+    public static func label(_ date: LocalDate, _ interval: CategorySeries.Interval) -> String {
+        switch interval {
+        case .day: return date.description
+        case .month: return String(date.description.prefix(7))
+        case .year: return String(date.year)
+        case .week:
+            // The ISO week-numbering year is the year of the week's Thursday.
+            let thursday = date.adding(days: 4 - date.isoWeekday)
+            let first = ReportPeriod.isoWeekOneMonday(thursday.year)
+            let week = (date.adding(days: 1 - date.isoWeekday).dayNumber - first.dayNumber) / 7 + 1
+            return "\(thursday.year)-W\(week < 10 ? "0" : "")\(week)"
+        }
+    }
+
+    /// Counts one posting.
+    public mutating func add(_ p: Posting) {
+        guard period.contains(p.date), p.amount.currency == currency else { return }
+        let isIncome = p.account == "income" || p.account.hasPrefix("income:")
+        let isExpense = p.account == "expenses" || p.account.hasPrefix("expenses:")
+        guard isIncome || isExpense else { return }
+        let name = p.account.split(separator: ":").prefix(depth).joined(separator: ":")
+        let label = Self.label(p.date, interval)
+        labels.insert(label)
+        sums[name, default: [:]][label, default: 0] += isIncome ? -p.amount.minorUnits : p.amount.minorUnits
+    }
+
+    /// The finished series.
+    public func build() -> CategorySeries {
+        let buckets = labels.sorted()
+        let names = sums.keys.sorted { ($0.hasPrefix("income") ? 0 : 1, $0) < ($1.hasPrefix("income") ? 0 : 1, $1) }
+        let rows = names.map { name -> CategorySeries.Row in
+            let amounts = buckets.map { Money(minorUnits: sums[name]?[$0] ?? 0, currency: currency) }
+            return CategorySeries.Row(account: name, amounts: amounts, total: Money(minorUnits: amounts.reduce(0) { $0 + $1.minorUnits }, currency: currency))
+        }
+        return CategorySeries(buckets: buckets, rows: rows, interval: interval, currency: currency)
+    }
+}
+
+/// Renders a `CategorySeries` as a table, CSV or JSON.
+public enum CategorySeriesRenderer {
+    /// A table with one column per bucket and a total.
+    public static func table(_ s: CategorySeries) -> String {
+        var rows = [["Category"] + s.buckets + ["Total"]]
+        for row in s.rows { rows.append([row.account] + row.amounts.map(\.decimalString) + [row.total.decimalString]) }
+        return "Categories by \(s.interval.rawValue) (\(s.currency.code))\n\n" + TextTable(rows: rows, rightAligned: Set(1...(s.buckets.count + 1))).render()
+    }
+
+    /// RFC 4180 CSV with a header row.
+    public static func csv(_ s: CategorySeries) -> String {
+        func field(_ text: String) -> String {
+            text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        var lines = [(["account"] + s.buckets + ["total"]).map(field).joined(separator: ",")]
+        for row in s.rows { lines.append(([row.account] + row.amounts.map(\.decimalString) + [row.total.decimalString]).map(field).joined(separator: ",")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"by", "currency", "buckets", "categories": [{"account", "amounts", "total"}]}`.
+    public static func json(_ s: CategorySeries) -> String {
+        JSONValue.object([
+            ("by", .string(s.interval.rawValue)), ("currency", .string(s.currency.code)), ("buckets", .array(s.buckets.map { .string($0) })),
+            (
+                "categories",
+                .array(
+                    s.rows.map { row in
+                        .object([
+                            ("account", .string(row.account)), ("amounts", .array(row.amounts.map { .string($0.decimalString) })), ("total", .string(row.total.decimalString)),
+                        ])
+                    })
+            ),
+        ]).text + "\n"
+    }
+}
