@@ -61,7 +61,10 @@ struct ImportRun {
         } catch { throw console.fail(error) }
 
         var failures: [String: PennyError] = [:]
-        for file in files {
+        let progress = Progress(quiet: options.quiet)
+        for (index, file) in files.enumerated() {
+            progress.update(index + 1, of: files.count, file)
+            defer { progress.clear() }
             do throws(PennyError) {
                 let probe = try FileProbe(url: URL(fileURLWithPath: file))
                 let reader = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: configuration, displayName: file)
@@ -69,9 +72,11 @@ struct ImportRun {
                     try reader.read(probe, displayName: file, configuration: configuration, emit: emit)
                 }
                 total.add(outcome)
+                progress.clear()
                 console.say("\(file): \(Self.describe(outcome))")
                 for note in outcome.ambiguities { console.say("  note: \(note)") }
             } catch {
+                progress.clear()
                 if error.kind == .ledgerUnavailable { throw console.fail(error) }
                 console.error(error)
                 console.say("\(file): rejected, nothing imported")

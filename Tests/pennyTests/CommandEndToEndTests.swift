@@ -88,6 +88,18 @@ import Testing
         #expect(try w.penny("report", "roundups", "--month", "2024-03").stdout.hasPrefix("Round-up spare-change (EUR)"))
     }
 
+    /// The progress line shows on a terminal only: under `script` (a pseudo-terminal) it is
+    /// there; every other test captures stderr through a pipe and sees none.
+    @Test func progressOnlyOnATerminal() throws {
+        let w = try Workspace()
+        let script = try #require(Workspace.tool("script"), "script(1) from bsdutils")
+        let tty = try w.run(script, ["-qc", "\(pennyBinary.path) import samples", "/dev/null"])
+        #expect(tty.stdout.contains("\r\u{1B}[K[2/5] importing samples/montepio-2024-03.csv"))
+        let piped = try w.penny("import", "samples")
+        #expect(piped.stderr == "")
+        #expect(!piped.stdout.contains("importing"))
+    }
+
     @Test func categoriesReport() throws {
         let w = try Workspace()
         try w.penny("import", "samples")
