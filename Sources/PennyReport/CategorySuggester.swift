@@ -1,5 +1,5 @@
 import Foundation
-public import PennyCore
+import PennyCore
 
 /// Suggests a category for a description from the transactions already categorized:
 /// multinomial naive Bayes over the words of folded descriptions (numbers left out),

@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 public import PennyRoundUp
 
 /// Renders a `Summary` as a table for people or as the JSON of SPEC §3.
