@@ -32,6 +32,8 @@ demo: build
 	@echo
 	$(PENNY) report summary --ledger $(DEMO)/ledger.journal --rules rules
 	@echo
+	$(PENNY) report balances --ledger $(DEMO)/ledger.journal --rules rules
+	@echo
 	$(PENNY) roundup status --ledger $(DEMO)/ledger.journal --rules rules
 
 test: test-deps lint
