@@ -136,7 +136,7 @@ struct CAMTParser {
     }
 
     private mutating func end(_ name: String, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = Self.trimmed(text)
         text = ""
         defer { path.removeLast() }
         if details != nil {
@@ -299,6 +299,18 @@ struct CAMTParser {
         case "DBIT": return Money(minorUnits: -units, currency: currency)
         default: throw .badInput("CdtDbtInd is '\(creditDebit)': expected CRDT or DBIT", at: at)
         }
+    }
+
+    /// Without leading and trailing XML white space (space, tab, CR, LF); most element
+    /// text is already clean, so this returns it without copying.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        if !isSpace(first) && !isSpace(last) { return text }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !isSpace($0) })!
+        return String(text[start...end])
     }
 
     /// `BkToCstmrAcctRptV01` (camt.052.001.01 names its messages with a version) → `BkToCstmrAcctRpt`.

@@ -20,7 +20,7 @@ final class XMLStream {
     /// Streams a file.
     init(path: String, fileName: String) throws(PennyError) {
         xmlResetLastError()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOBLANKS.rawValue)
         guard let reader = xmlReaderForFile(path, nil, options) else {
             throw .badInput("cannot open file as XML", at: SourceLocation(file: fileName))
         }
