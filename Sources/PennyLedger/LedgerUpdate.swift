@@ -132,6 +132,9 @@ public final class LedgerUpdate {
         refilings.append((id.value, category, added.count))
     }
 
+    /// The ids appended since `mark`.
+    public func ids(since mark: Mark) -> Set<UInt64> { Set(added[mark.addedCount...]) }
+
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
         refilings.removeAll { $0.at >= mark.addedCount }

@@ -94,16 +94,17 @@ public struct StatementImporter {
         do {
             var outcome = try pass(read, knownRepeats: [], keepsAllDates: false)
             if case .rerun(let repeats, let ungrouped) = outcome {
+                let written = update.ids(since: mark)
                 try update.rollback(to: mark)
-                transfers.rollback(to: checkpoint)
-                _ = transfers.checkpoint()
+                transfers.rollback(to: checkpoint, removing: written)
                 outcome = try pass(read, knownRepeats: repeats, keepsAllDates: ungrouped)
             }
             guard case .done(let counts) = outcome else { fatalError("a second pass knows every repeat") }
             return counts
         } catch {
+            let written = update.ids(since: mark)
             try update.rollback(to: mark)
-            transfers.rollback(to: checkpoint)
+            transfers.rollback(to: checkpoint, removing: written)
             throw error
         }
     }

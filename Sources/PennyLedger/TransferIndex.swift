@@ -31,12 +31,19 @@ public final class TransferIndex {
         }
     }
 
-    private var entries: [Entry] = []
-    /// Entries the default category got (`rule: default`) on own accounts: the other leg of
-    /// a transfer whose first leg no rule recognized. `other` is unused for them.
-    private var uncategorized: [Entry] = []
+    /// An entry's account and the amount there: what a leg is matched on.
+    private struct Key: Hashable {
+        let account: String
+        let units: Int64
+        let currency: String
+    }
+
+    /// Transfer entries by (other account, amount on it).
+    private var transfers: [Key: [Entry]] = [:]
+    /// Entries only the default category filed, by (own account, amount), kept small:
+    /// there can be one per imported transaction.
+    private var uncategorized: [Key: [(id: UInt64, day: Int32)]] = [:]
     private var paired: Set<UInt64> = []
-    private var undo: [(entries: Int, uncategorized: Int, paired: [UInt64])] = []
     private var pairedLog: [UInt64] = []
     private let windows: (String, String) -> Int
 
@@ -46,20 +53,28 @@ public final class TransferIndex {
     }
 
     /// Remembers a transfer entry (read from the ledger or just written).
-    public func add(_ entry: Entry) { entries.append(entry) }
+    public func add(_ entry: Entry) {
+        let key = Key(account: entry.other, units: entry.otherAmount.minorUnits, currency: entry.otherAmount.currency.code)
+        transfers[key, default: []].append(entry)
+    }
 
-    /// Remembers an entry on an own account that only the default category filed.
-    public func addUncategorized(_ entry: Entry) { uncategorized.append(entry) }
+    /// Remembers an entry on an own account that only the default category filed
+    /// (`side` is the own account, `otherAmount` the amount on it).
+    public func addUncategorized(_ entry: Entry) {
+        let key = Key(account: entry.side, units: entry.otherAmount.minorUnits, currency: entry.otherAmount.currency.code)
+        uncategorized[key, default: []].append((entry.id, Int32(entry.date.dayNumber)))
+    }
 
     /// Default-filed entries on `account` whose amount there is `amount`, within the window
     /// with `from`, best first (closest date, earlier date, smaller id).
     public func uncategorizedCandidates(account: String, amount: Money, date: LocalDate, from: String) -> [Entry] {
-        uncategorized.filter { e in
-            e.side == account && e.otherAmount == amount && !paired.contains(e.id) && abs(e.date.dayNumber - date.dayNumber) <= windows(from, account)
-        }.sorted { a, b in
-            let da = abs(a.date.dayNumber - date.dayNumber), db = abs(b.date.dayNumber - date.dayNumber)
-            return (da, a.date.dayNumber, a.id) < (db, b.date.dayNumber, b.id)
-        }
+        let key = Key(account: account, units: amount.minorUnits, currency: amount.currency.code)
+        let window = windows(from, account)
+        let day = date.dayNumber
+        return (uncategorized[key] ?? [])
+            .filter { !paired.contains($0.id) && abs(Int($0.day) - day) <= window }
+            .sorted { (abs(Int($0.day) - day), $0.day, $0.id) < (abs(Int($1.day) - day), $1.day, $1.id) }
+            .map { Entry(id: $0.id, side: account, other: "", date: LocalDate(dayNumber: Int($0.day)), otherAmount: amount) }
     }
 
     /// Remembers that an entry has paired (read from a `; transfer-leg:` line).
@@ -73,9 +88,9 @@ public final class TransferIndex {
     /// for the leg: another own account (it must be the entry's side), or nil when only
     /// the default category applied.
     public func candidates(account: String, amount: Money, date: LocalDate, category: String?) -> [Entry] {
-        entries.filter { e in
-            e.other == account && e.otherAmount == amount && !paired.contains(e.id) && (category == nil || category == e.side)
-                && abs(e.date.dayNumber - date.dayNumber) <= windows(account, e.side)
+        let key = Key(account: account, units: amount.minorUnits, currency: amount.currency.code)
+        return (transfers[key] ?? []).filter { e in
+            !paired.contains(e.id) && (category == nil || category == e.side) && abs(e.date.dayNumber - date.dayNumber) <= windows(account, e.side)
         }.sorted { a, b in
             let da = abs(a.date.dayNumber - date.dayNumber), db = abs(b.date.dayNumber - date.dayNumber)
             return (da, a.date.dayNumber, a.id) < (db, b.date.dayNumber, b.id)
@@ -83,18 +98,16 @@ public final class TransferIndex {
     }
 
     /// A point to roll back to when a file fails.
-    public func checkpoint() -> Int {
-        undo.append((entries.count, uncategorized.count, pairedLog))
-        return undo.count - 1
-    }
+    public func checkpoint() -> Int { pairedLog.count }
 
-    /// Forgets what was added or paired since `checkpoint`.
-    public func rollback(to checkpoint: Int) {
-        let state = undo[checkpoint]
-        entries.removeSubrange(state.entries...)
-        uncategorized.removeSubrange(state.uncategorized...)
-        for id in pairedLog[state.paired.count...] { paired.remove(id) }
-        pairedLog = state.paired
-        undo.removeSubrange(checkpoint...)
+    /// Forgets the pairings since `checkpoint` and the entries with the given ids (those a
+    /// failed file wrote). - Complexity: O(entries): failures are rare, so nothing is logged
+    /// per entry on the way.
+    public func rollback(to checkpoint: Int, removing ids: Set<UInt64>) {
+        for id in pairedLog[checkpoint...] { paired.remove(id) }
+        pairedLog.removeSubrange(checkpoint...)
+        guard !ids.isEmpty else { return }
+        for key in transfers.keys { transfers[key]!.removeAll { ids.contains($0.id) } }
+        for key in uncategorized.keys { uncategorized[key]!.removeAll { ids.contains($0.id) } }
     }
 }

@@ -62,3 +62,33 @@ struct StatementImporterTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }
+
+/// Transfers and a failed file: nothing the failed file wrote can pair later.
+struct TransferRollbackTests {
+    @Test func aFailedFilesTransferCannotPair() throws {
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        let update = try LedgerUpdate(ledgerPath: path, dryRun: false)
+        let transfers = TransferIndex(windows: { _, _ in 3 })
+        var account = "assets:a"
+        let importer = StatementImporter(
+            update: update, resolveAccount: { _ in account },
+            categorize: { t, _, own in
+                own == "assets:a" ? Categorization(category: "assets:b", ruleName: "to-b") : Categorization(category: "assets:a", ruleName: "from-a")
+            }, ownAccounts: ["assets:a", "assets:b"], transfers: transfers)
+        func file(_ t: Transaction, failing: Bool) throws(PennyError) -> FileOutcome {
+            try importer.importFile(source: "f") { (emit) throws(PennyError) in
+                try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: account, currency: .euro, location: SourceLocation(file: "f"))))
+                try emit(.transaction(t))
+                if failing { throw .badInput("broken", at: t.location) }
+            }
+        }
+        #expect(throws: PennyError.self) { try file(transaction("2024-05-01", -100, "TO B"), failing: true) }
+        account = "assets:b"
+        let leg = try file(transaction("2024-05-01", 100, "FROM A"), failing: false)
+        #expect(leg.paired == 0 && leg.new == 1)
+        account = "assets:a"
+        let other = try file(transaction("2024-05-01", -100, "TO B"), failing: false)
+        #expect(other.paired == 1 && other.new == 0)
+        try update.commit()
+    }
+}
