@@ -62,7 +62,7 @@ def main():
             balance += cents
             f.write(f"{date};{date};{desc};{amount_text(cents)};{amount_text(balance)}\r\n".encode("cp1252"))
     with open(os.path.join(out, "bench.rules"), "w") as f:
-        f.write("default currency EUR\n\naccount assets:bank:bench\n  id PT50000000000000000000001\n  currency EUR\n\n")
+        f.write("default currency EUR\n\naccount assets:bank:bench\n  id PT50000000000000000000001\n  currency EUR\n  opening 2023-12-31 10000.00\n\n")
         f.write("csv bench\n  match-file \"bench-*.csv\"\n  account assets:bank:bench\n  delimiter ;\n"
                 "  encoding windows-1252\n  header-lines 1\n  date 1 %d-%m-%Y\n  description 3\n  amount 4\n"
                 "  decimal-mark ,\n  thousands-separator .\n  balance 5\n\n")

@@ -139,7 +139,8 @@ struct ImportRun {
     /// The ledger's transfers between own accounts and which of them already paired.
     static func transferIndex(rules: RuleSet, ledgerPath: String) throws(PennyError) -> TransferIndex {
         let index = TransferIndex(windows: rules.transferWindow)
-        guard FileManager.default.fileExists(atPath: ledgerPath) else { return index }
+        // With fewer than two own accounts there is nothing to pair: skip reading the ledger.
+        guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
         let own = Set(rules.accounts.map(\.name))
         try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
             path: ledgerPath, tagNames: ["rule"], wantsDescription: false, commentPrefix: "; transfer-leg: ",
