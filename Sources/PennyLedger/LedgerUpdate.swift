@@ -26,10 +26,15 @@ public final class LedgerUpdate {
     private var added: [UInt64] = []
     private var committed = false
     /// Entries to refile as transfers at commit: id → (the other own account, `added.count` when asked).
-    private var refilings: [(id: UInt64, category: String, at: Int)] = []
+    private var refilings: [(id: UInt64, category: String, at: Int, date: LocalDate, amount: Money)] = []
 
-    /// Opens the update: reads the existing ledger's ids and (unless dry-run) copies it.
-    public init(ledgerPath: String, dryRun: Bool) throws(PennyError) {
+    /// Own accounts' balances per day (openings and statements), for the closing checks.
+    public private(set) var statementBalances: StatementBalances
+
+    /// Opens the update: reads the existing ledger's ids (and the balances of
+    /// `balanceAccounts`) and, unless dry-run, copies it.
+    public init(ledgerPath: String, dryRun: Bool, balanceAccounts: Set<String> = []) throws(PennyError) {
+        self.statementBalances = StatementBalances(accounts: balanceAccounts)
         self.ledgerPath = ledgerPath
         let url = URL(fileURLWithPath: ledgerPath)
         self.temporaryPath = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
@@ -40,7 +45,7 @@ public final class LedgerUpdate {
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath)") }
         }
-        var scanner = LedgerIDScanner()
+        var scanner = LedgerIDScanner(balances: statementBalances)
         if FileManager.default.fileExists(atPath: ledgerPath) {
             try copyExisting(scanner: &scanner)
         } else {
@@ -48,6 +53,7 @@ public final class LedgerUpdate {
         }
         index = scanner.ids
         includes = scanner.includes
+        statementBalances = scanner.balances
     }
 
     deinit {
@@ -69,6 +75,8 @@ public final class LedgerUpdate {
     public func append(_ entry: JournalEntry) throws(PennyError) -> Bool {
         guard index.insert(entry.id.value).inserted else { return false }
         added.append(entry.id.value)
+        statementBalances.add(account: entry.account, date: entry.date, amount: entry.amount)
+        statementBalances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
         if !isDryRun {
             JournalWriter.render(entry, into: &buffer)
             if buffer.count >= 1 << 20 { try flush() }
@@ -128,8 +136,9 @@ public final class LedgerUpdate {
     /// Files an entry already in the ledger (by id) under another own account at commit:
     /// its category posting's account becomes `category` and its rule tag `transfer`.
     /// The whole change still lands in one atomic step.
-    public func refileAsTransfer(_ id: DedupID, category: String) {
-        refilings.append((id.value, category, added.count))
+    public func refileAsTransfer(_ id: DedupID, category: String, date: LocalDate, amount: Money) {
+        refilings.append((id.value, category, added.count, date, amount))
+        statementBalances.add(account: category, date: date, amount: amount)
     }
 
     /// The ids appended since `mark`.
@@ -137,11 +146,13 @@ public final class LedgerUpdate {
 
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
+        for r in refilings where r.at >= mark.addedCount { statementBalances.add(account: r.category, date: r.date, amount: r.amount, sign: -1) }
         refilings.removeAll { $0.at >= mark.addedCount }
         for id in added[mark.addedCount...] { index.remove(id) }
         added.removeSubrange(mark.addedCount...)
         guard !isDryRun else { return }
         try flush()
+        try subtractWritten(from: mark.offset)
         guard ftruncate(descriptor, off_t(mark.offset)) == 0, lseek(descriptor, off_t(mark.offset), SEEK_SET) >= 0 else {
             throw unwritable("cannot roll back \(temporaryPath)")
         }
@@ -168,6 +179,23 @@ public final class LedgerUpdate {
             fsync(directory)
             close(directory)
         }
+    }
+
+    /// Takes the postings written since `start` back out of the balances (a failed file).
+    private func subtractWritten(from start: Int) throws(PennyError) {
+        guard offset > start, !statementBalances.accounts.isEmpty else { return }
+        let input = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw unwritable("cannot read \(temporaryPath)") }
+        defer { close(input) }
+        var bytes = [UInt8](repeating: 0, count: offset - start)
+        let n = bytes.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(start)) }
+        guard n == bytes.count else { throw unwritable("cannot read \(temporaryPath)") }
+        var parser = PostingLineParser()
+        var balances = statementBalances
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            Array(line).withUnsafeBufferPointer { parser.take($0, into: &balances, sign: -1) }
+        }
+        statementBalances = balances
     }
 
     /// Rewrites the temporary file with the refiled entries (category posting and rule tag).
@@ -253,6 +281,13 @@ public final class LedgerUpdate {
 /// is copied. - Complexity: O(bytes), about 1 GB/s.
 struct LedgerIDScanner {
     private(set) var ids: Set<UInt64> = []
+    /// Own accounts' balances from the posting lines (when any account is tracked).
+    private(set) var balances: StatementBalances
+    private var postings = PostingLineParser()
+
+    init(balances: StatementBalances) {
+        self.balances = balances
+    }
     /// Targets of `include` lines.
     private(set) var includes: Set<String> = []
     private var partial: [UInt8] = []
@@ -291,6 +326,7 @@ struct LedgerIDScanner {
     private static let balanceID = Array(" id ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
+        if !balances.accounts.isEmpty { postings.take(line, into: &balances, sign: 1) }
         if line.first == UInt8(ascii: ";") {
             if line.starts(with: Self.commentPrefix) || line.starts(with: Self.legPrefix) { takeTrailingID(line) } else { takeStatementBalance(line) }
             return

@@ -178,7 +178,7 @@ public struct StatementImporter {
                     ).first
                 {
                     transfers.markPaired(match.id)
-                    update.refileAsTransfer(DedupID(value: match.id), category: own)
+                    update.refileAsTransfer(DedupID(value: match.id), category: own, date: match.date, amount: transaction.amount)
                     try update.appendTransferLeg(
                         account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
                         source: "\(transaction.location.file):\(transaction.location.line)")

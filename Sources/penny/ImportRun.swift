@@ -32,7 +32,7 @@ struct ImportRun {
         let update: LedgerUpdate
         do throws(PennyError) {
             lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: waitSeconds)
-            update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun)
+            update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
         } catch { throw console.fail(error) }
         defer { withExtendedLifetime(lock) {} }
 
@@ -91,7 +91,7 @@ struct ImportRun {
                 try roundUps.write(try roundUps.compute())
             }
         } catch { throw console.fail(error) }
-        if !dryRun { try checkBalances(total.closings) }
+        if !dryRun { checkBalances(total.closings, update.statementBalances) }
         if let filing, !dryRun {
             // Only after the ledger is written: a crash before leaves every file in the inbox.
             for file in files {
@@ -108,21 +108,10 @@ struct ImportRun {
 
     /// SPEC §8: for each closing balance a statement gave, whether the ledger's statement
     /// transactions (opening included, round-ups left out) agree on that date.
-    func checkBalances(_ closings: [(account: String, balance: StatementBalance)]) throws {
-        guard !closings.isEmpty else { return }
-        var builders: [Currency: BalancesBuilder] = [:]
-        for code in Set(closings.map(\.balance.amount.currency)) {
-            builders[code] = BalancesBuilder(accounts: [], currency: code, asOf: nil)
-        }
-        do throws(PennyError) {
-            try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath, commentPrefix: "; none", comment: { _ in }) { p in
-                builders[p.amount.currency]?.addMain(p)
-            }
-        } catch { throw console.fail(error) }
+    func checkBalances(_ closings: [(account: String, balance: StatementBalance)], _ balances: StatementBalances) {
         var seen = Set<String>()
         for (account, balance) in closings where seen.insert("\(account) \(balance.date)").inserted {
-            guard let builder = builders[balance.amount.currency] else { continue }
-            let ledger = Money(minorUnits: builder.statementBalance(account, on: balance.date), currency: balance.amount.currency)
+            let ledger = balances.balance(account, balance.amount.currency, through: balance.date)
             if ledger == balance.amount {
                 console.say("balance: \(account) \(balance.amount) on \(balance.date) agrees with the statement")
             } else {

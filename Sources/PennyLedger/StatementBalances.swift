@@ -1,0 +1,66 @@
+public import PennyCore
+
+/// Own accounts' balances per day from the main ledger (openings and statements; round-ups
+/// live in the derived journal and are not counted), kept while the ledger is copied and
+/// entries are appended, so checking a statement's closing balance needs no second pass.
+public struct StatementBalances: Sendable {
+    private struct Key: Hashable {
+        let account: String
+        let currency: String
+    }
+
+    /// The accounts tracked.
+    let accounts: Set<String>
+    private var daily: [Key: [Int: Int64]] = [:]
+
+    /// Tracks `accounts`.
+    public init(accounts: Set<String>) {
+        self.accounts = accounts
+    }
+
+    /// Adds a posting (or subtracts it, with `sign` -1).
+    mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
+        guard accounts.contains(account) else { return }
+        daily[Key(account: account, currency: amount.currency.code), default: [:]][date.dayNumber, default: 0] += sign * amount.minorUnits
+    }
+
+    /// The balance of `account` in `currency` through `date`.
+    public func balance(_ account: String, _ currency: Currency, through date: LocalDate) -> Money {
+        let last = date.dayNumber
+        let sum = (daily[Key(account: account, currency: currency.code)] ?? [:]).reduce(0) { $1.key <= last ? $0 + $1.value : $0 }
+        return Money(minorUnits: sum, currency: currency)
+    }
+}
+
+/// Reads the postings of journal lines for `StatementBalances`: transaction dates and
+/// `ACCOUNT  AMOUNT CODE` postings (elided amounts are not counted).
+struct PostingLineParser {
+    private var date: LocalDate?
+    private var currencies: [String: Currency] = [:]
+
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) {
+        guard let first = line.first else { return }
+        if first >= 0x30 && first <= 0x39 {
+            date = JournalReader.parseDate(line)
+            return
+        }
+        guard first == 0x20 || first == 0x09, let date else {
+            if first != 0x20 && first != 0x09 { self.date = nil }
+            return
+        }
+        var i = 0
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        guard i < line.count, line[i] != UInt8(ascii: ";") else { return }
+        let start = i
+        while i < line.count, line[i] != 0x09, !(line[i] == 0x20 && (i + 1 == line.count || line[i + 1] == 0x20 || line[i + 1] == 0x09)) { i += 1 }
+        let account = String(decoding: line[start..<i], as: UTF8.self)
+        guard balances.accounts.contains(account) else { return }
+        let words = String(decoding: line[i...], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 2 else { return }
+        let (number, code) = Currency(code: words[1]) != nil ? (words[0], words[1]) : (words[1], words[0])
+        let currency = currencies[String(code)] ?? Currency(code: code)
+        guard let currency, let units = try? AmountParser.parse(number, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else { return }
+        currencies[currency.code] = currency
+        balances.add(account: account, date: date, amount: Money(minorUnits: units, currency: currency), sign: sign)
+    }
+}
