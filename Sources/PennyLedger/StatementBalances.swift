@@ -11,11 +11,20 @@ public struct StatementBalances: Sendable {
 
     /// The accounts tracked.
     let accounts: Set<String>
+    /// The same, as bytes: a posting line is matched without making a string (a household
+    /// has a handful of accounts).
+    let accountBytes: [(bytes: [UInt8], name: String)]
     private var daily: [Key: [Int: Int64]] = [:]
 
     /// Tracks `accounts`.
     public init(accounts: Set<String>) {
         self.accounts = accounts
+        self.accountBytes = accounts.sorted().map { (Array($0.utf8), $0) }
+    }
+
+    /// The tracked account spelled by `bytes`, if any.
+    func account(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        accountBytes.first { $0.bytes.count == bytes.count && $0.bytes.elementsEqual(bytes) }?.name
     }
 
     /// Adds a posting (or subtracts it, with `sign` -1).
@@ -53,8 +62,7 @@ struct PostingLineParser {
         guard i < line.count, line[i] != UInt8(ascii: ";") else { return }
         let start = i
         while i < line.count, line[i] != 0x09, !(line[i] == 0x20 && (i + 1 == line.count || line[i + 1] == 0x20 || line[i + 1] == 0x09)) { i += 1 }
-        let account = String(decoding: line[start..<i], as: UTF8.self)
-        guard balances.accounts.contains(account) else { return }
+        guard let account = balances.account(UnsafeBufferPointer(rebasing: line[start..<i])) else { return }
         let words = String(decoding: line[i...], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count == 2 else { return }
         let (number, code) = Currency(code: words[1]) != nil ? (words[0], words[1]) : (words[1], words[0])
