@@ -290,33 +290,26 @@ struct LedgerIDScanner {
     }
     /// Targets of `include` lines.
     private(set) var includes: Set<String> = []
-    private var partial: [UInt8] = []
+    private var lines = LineSplitter()
 
     mutating func scan(_ bytes: ArraySlice<UInt8>) {
+        var splitter = lines
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var start = 0
-            while start < buffer.count {
-                guard let found = memchr(base + start, 0x0A, buffer.count - start) else {
-                    partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
-                    return
-                }
-                let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                if partial.isEmpty {
-                    take(UnsafeBufferPointer(rebasing: buffer[start..<end]))
-                } else {
-                    partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
-                    partial.withUnsafeBufferPointer { take($0) }
-                    partial.removeAll(keepingCapacity: true)
-                }
-                start = end + 1
+            _ = splitter.feed(buffer) { line in
+                take(line)
+                return true
             }
         }
+        lines = splitter
     }
 
     mutating func finish() {
-        partial.withUnsafeBufferPointer { take($0) }
-        partial.removeAll()
+        var splitter = lines
+        splitter.finish { line in
+            take(line)
+            return true
+        }
+        lines = splitter
     }
 
     private static let balancePrefix = Array("; statement-balance: ".utf8)

@@ -1,6 +1,44 @@
 import Foundation
 import PennyCore
 
+/// Splits chunks of bytes into lines (without `\n`), keeping a line cut by a chunk
+/// boundary until the next chunk completes it. Lines are found with `memchr` and handed
+/// over in place; only a cut line is copied.
+struct LineSplitter {
+    private var partial: [UInt8] = []
+
+    /// Feeds a chunk; `body` gets each complete line and returns false to stop.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard let base = chunk.baseAddress else { return true }
+        var start = 0
+        while start < chunk.count {
+            guard let found = memchr(base + start, 0x0A, chunk.count - start) else {
+                partial.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
+                return true
+            }
+            let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            let keepGoing: Bool
+            if partial.isEmpty {
+                keepGoing = body(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+            } else {
+                partial.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
+                keepGoing = partial.withUnsafeBufferPointer { body($0) }
+                partial.removeAll(keepingCapacity: true)
+            }
+            if !keepGoing { return false }
+            start = end + 1
+        }
+        return true
+    }
+
+    /// The last line when the input did not end with `\n`.
+    mutating func finish(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        guard !partial.isEmpty else { return }
+        _ = partial.withUnsafeBufferPointer { body($0) }
+        partial.removeAll()
+    }
+}
+
 /// Reads a file line by line in 1 MiB chunks, so memory stays flat however large the
 /// ledger (a memory-mapped file would count its pages in the process's peak).
 enum LineReader {
@@ -12,39 +50,21 @@ enum LineReader {
         defer { close(fd) }
         let chunkSize = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunkSize)
-        var carry: [UInt8] = []
+        var splitter = LineSplitter()
         var number = 0
-        var stopped = false
-        func deliver(_ line: UnsafeBufferPointer<UInt8>) {
+        func deliver(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
             var end = line.count
             if end > 0, line[end - 1] == 0x0D { end -= 1 }
             number += 1
-            if !body(UnsafeBufferPointer(rebasing: line[0..<end]), number) { stopped = true }
+            return body(UnsafeBufferPointer(rebasing: line[0..<end]), number)
         }
-        while !stopped {
+        while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
             if n <= 0 { break }
-            buffer.withUnsafeBufferPointer { chunk in
-                guard let base = chunk.baseAddress else { return }
-                var start = 0
-                while start < n, !stopped {
-                    guard let found = memchr(base + start, 0x0A, n - start) else {
-                        carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<n]))
-                        return
-                    }
-                    let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                    if carry.isEmpty {
-                        deliver(UnsafeBufferPointer(rebasing: chunk[start..<end]))
-                    } else {
-                        carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
-                        carry.withUnsafeBufferPointer { deliver($0) }
-                        carry.removeAll(keepingCapacity: true)
-                    }
-                    start = end + 1
-                }
-            }
+            let keepGoing = buffer.withUnsafeBufferPointer { splitter.feed(UnsafeBufferPointer(rebasing: $0[0..<n]), deliver) }
+            if !keepGoing { return true }
         }
-        if !stopped, !carry.isEmpty { carry.withUnsafeBufferPointer { deliver($0) } }
+        splitter.finish(deliver)
         return true
     }
 }

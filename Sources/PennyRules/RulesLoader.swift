@@ -19,6 +19,11 @@ public enum RulesLoader {
             }
             parser.parse(text, file: file)
         }
+        return try finish(&parser)
+    }
+
+    /// Whole-set checks, every error at once, then the warnings.
+    private static func finish(_ parser: inout RulesParser) throws(RulesDiagnostics) -> RuleSet {
         parser.validate()
         if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
         var ruleSet = parser.ruleSet
@@ -34,11 +39,7 @@ public enum RulesLoader {
     public static func load(text: String, file: String = "rules") throws(RulesDiagnostics) -> RuleSet {
         var parser = RulesParser()
         parser.parse(text, file: file)
-        parser.validate()
-        if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
-        var ruleSet = parser.ruleSet
-        ruleSet.warnings = RuleLinter.warnings(ruleSet)
-        return ruleSet
+        return try finish(&parser)
     }
 
     private static func files(at path: String) throws(RulesDiagnostics) -> [String] {
