@@ -96,12 +96,9 @@ public enum CategorySeriesRenderer {
 
     /// RFC 4180 CSV with a header row.
     public static func csv(_ s: CategorySeries) -> String {
-        func field(_ text: String) -> String {
-            text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-        }
-        var lines = [(["account"] + s.buckets + ["total"]).map(field).joined(separator: ",")]
-        for row in s.rows { lines.append(([row.account] + row.amounts.map(\.decimalString) + [row.total.decimalString]).map(field).joined(separator: ",")) }
-        return lines.joined(separator: "\n") + "\n"
+        CSVWriter.render(
+            [["account"] + s.buckets + ["total", "currency"]]
+                + s.rows.map { [$0.account] + $0.amounts.map(\.decimalString) + [$0.total.decimalString, s.currency.code] })
     }
 
     /// `{"by", "currency", "buckets", "categories": [{"account", "amounts", "total"}]}`.

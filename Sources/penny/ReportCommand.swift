@@ -43,7 +43,7 @@ struct ReportCommand: ParsableCommand {
         guard ["summary", "categories", "balances", "cards", "budget", "roundups"].contains(kind) else {
             throw ValidationError("unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
         }
-        let formats = kind == "categories" ? ["table", "json", "csv"] : ["table", "json"]
+        let formats = ["table", "json", "csv"]
         guard formats.contains(format) else {
             throw ValidationError(
                 ["table", "csv", "json", "html"].contains(format)
@@ -80,7 +80,7 @@ struct ReportCommand: ParsableCommand {
             let asOf = try chosenPeriod().to
             let cards: [CardReport]
             do throws(PennyError) { cards = try Self.cards(rules: rules, ledgerPath: options.ledgerPath, asOf: asOf) } catch { throw console.fail(error) }
-            print(format == "json" ? CardRenderer.json(cards) : CardRenderer.table(cards), terminator: "")
+            print(format == "json" ? CardRenderer.json(cards) : format == "csv" ? CardRenderer.csv(cards) : CardRenderer.table(cards), terminator: "")
             return
         }
         if kind == "balances" {
@@ -89,7 +89,7 @@ struct ReportCommand: ParsableCommand {
             do throws(PennyError) {
                 report = try Self.balances(rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, asOf: asOf)
             } catch { throw console.fail(error) }
-            print(format == "json" ? BalancesRenderer.json(report) : BalancesRenderer.table(report), terminator: "")
+            print(format == "json" ? BalancesRenderer.json(report) : format == "csv" ? BalancesRenderer.csv(report) : BalancesRenderer.table(report), terminator: "")
             return
         }
         var builder = SummaryBuilder(period: try chosenPeriod(), currency: reportCurrency, depth: depth)
@@ -106,11 +106,16 @@ struct ReportCommand: ParsableCommand {
         }
         switch kind {
         case "budget":
-            print(format == "json" ? SummaryRenderer.budgetJSON(summary) : SummaryRenderer.budgetTable(summary), terminator: "")
+            print(
+                format == "json" ? SummaryRenderer.budgetJSON(summary) : format == "csv" ? SummaryRenderer.budgetCSV(summary) : SummaryRenderer.budgetTable(summary),
+                terminator: "")
         case "roundups":
-            print(format == "json" ? RoundUpRenderer.json(roundUps) : RoundUpRenderer.table(roundUps), terminator: "")
+            print(format == "json" ? RoundUpRenderer.json(roundUps) : format == "csv" ? RoundUpRenderer.csv(roundUps) : RoundUpRenderer.table(roundUps), terminator: "")
         default:
-            print(format == "json" ? SummaryRenderer.json(summary, roundUps: roundUps) : SummaryRenderer.table(summary, roundUps: roundUps), terminator: "")
+            print(
+                format == "json"
+                    ? SummaryRenderer.json(summary, roundUps: roundUps) : format == "csv" ? SummaryRenderer.csv(summary) : SummaryRenderer.table(summary, roundUps: roundUps),
+                terminator: "")
         }
     }
 

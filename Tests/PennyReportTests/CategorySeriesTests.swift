@@ -23,10 +23,10 @@ struct CategorySeriesTests {
         #expect(series.buckets == ["2024-01", "2024-02"])
         #expect(
             CategorySeriesRenderer.csv(series) == """
-                account,2024-01,2024-02,total
-                income:salary,2500.00,0.00,2500.00
-                expenses:food,40.00,15.00,55.00
-                expenses:rent,0.00,800.00,800.00
+                account,2024-01,2024-02,total,currency
+                income:salary,2500.00,0.00,2500.00,EUR
+                expenses:food,40.00,15.00,55.00,EUR
+                expenses:rent,0.00,800.00,800.00,EUR
 
                 """)
     }

@@ -104,7 +104,24 @@ import Testing
         let w = try Workspace()
         try w.penny("import", "samples")
         let csv = try w.penny("report", "categories", "--format", "csv", "--depth", "1").stdout
-        #expect(csv == "account,2024-03,total\nincome,5037.81,5037.81\nexpenses,1736.61,1736.61\n")
+        #expect(csv == "account,2024-03,total,currency\nincome,5037.81,5037.81,EUR\nexpenses,1736.61,1736.61,EUR\n")
+    }
+
+    @Test func everyReportHasACSVForm() throws {
+        let w = try Workspace()
+        try w.penny("import", "samples")
+        let balances = try w.penny("report", "balances", "--format", "csv").stdout.split(separator: "\n")
+        #expect(balances.first == "account,balance,statement_balance,statement_closing,statement_date,reconciled,currency")
+        #expect(balances.contains("liabilities:card:visa,-103.18,-103.18,-103.18,2024-03-31,true,EUR"))
+        let summary = try w.penny("report", "summary", "--format", "csv").stdout.split(separator: "\n")
+        #expect(summary.suffix(3) == ["income,5037.81,,,,,EUR", "expenses,1736.61,,,,,EUR", "net,3301.20,,,,,EUR"])
+        let cards = try w.penny("report", "cards", "--format", "csv").stdout.split(separator: "\n")
+        #expect(cards.count == 3)
+        #expect(cards[1].hasPrefix("liabilities:card:visa,2024-02-29,2024-03-25,-150.00,-153.18,0.00,200.00,-103.18,2024-04-10,103.18,"))
+        let roundUps = try w.penny("report", "roundups", "--format", "csv").stdout.split(separator: "\n")
+        #expect(roundUps.first == "program,kind,account,amount,currency")
+        #expect(roundUps.contains("spare-change,pot,,1.94,EUR"))
+        #expect(try w.penny("report", "budget", "--format", "csv").stdout.hasPrefix("account,budget,spent,remaining,currency\n"))
     }
 
     @Test func usageErrorsExit2() throws {
