@@ -7,31 +7,58 @@ import Foundation
 public enum TextKey {
     /// The folded form of `text`.
     ///
-    /// - Complexity: O(n); ASCII text takes a fast path without Foundation.
+    /// - Complexity: O(n); ASCII and the accented Latin-1 letters (`ç`, `é`, `ñ`, `ü`…)
+    ///   take a fast path without Foundation.
     public static func fold(_ text: some StringProtocol) -> String {
-        if let contiguous = text.utf8.withContiguousStorageIfAvailable({ foldASCII($0) }) {
+        if let contiguous = text.utf8.withContiguousStorageIfAvailable({ foldLatin($0) }) {
             if let result = contiguous { return result }
-        } else if let result = foldASCII(text.utf8) {
+        } else if let result = foldLatin(text.utf8) {
             return result
         }
+        return foldWithFoundation(text)
+    }
+
+    /// The general path: Foundation's case and diacritic folding, white space collapsed.
+    static func foldWithFoundation(_ text: some StringProtocol) -> String {
         let folded = String(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// The fast path for pure ASCII; nil when the text has other characters.
-    private static func foldASCII(_ utf8: some Collection<UInt8>) -> String? {
+    /// The fast path for ASCII and `latinBase`'s letters; nil when the text has others.
+    private static func foldLatin(_ utf8: some Collection<UInt8>) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
         var pendingSpace = false
+        var afterC3 = false  // inside a two-byte U+00C0–U+00FF sequence
         for b in utf8 {
-            if b >= 0x80 { return nil }
-            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+            let folded: UInt8
+            if afterC3 {
+                guard b & 0xC0 == 0x80 else { return nil }
+                folded = latinBase[Int(b & 0x3F)]
+                afterC3 = false
+                if folded == 0 { return nil }
+            } else if b >= 0x80 {
+                guard b == 0xC3 else { return nil }
+                afterC3 = true
+                continue
+            } else if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
                 pendingSpace = !out.isEmpty
                 continue
+            } else {
+                folded = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
             }
             if pendingSpace { out.append(0x20); pendingSpace = false }
-            out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+            out.append(folded)
         }
+        guard !afterC3 else { return nil }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// U+00C0–U+00FF (index: the code point − 0xC0) to the ASCII letter Foundation folds
+    /// it to, or 0 where folding is not a single ASCII letter (`Æ`, `Ð`, `×`, `Ø`, `Þ`,
+    /// `ß`, `æ`, `ð`, `÷`, `ø`, `þ`). A test checks every entry against Foundation.
+    private static let latinBase: [UInt8] = {
+        let letters = "aaaaaa_ceeeeiiii_nooooo__uuuuy__aaaaaa_ceeeeiiii_nooooo__uuuuy_y"
+        return Array(letters.utf8).map { $0 == UInt8(ascii: "_") ? 0 : $0 }
+    }()
 }

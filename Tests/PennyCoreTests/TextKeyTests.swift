@@ -1,5 +1,6 @@
-import PennyCore
 import Testing
+
+@testable import PennyCore
 
 struct TextKeyTests {
     @Test(arguments: [
@@ -17,6 +18,22 @@ struct TextKeyTests {
             return
         }
         #expect(TextKey.fold(text) == expected)
+    }
+
+    /// The Latin-1 fast path must agree with Foundation on every letter, or ledger ids
+    /// (which hash the folded description) would change with the path taken.
+    @Test func latinFastPathAgreesWithFoundation() {
+        for scalar in (0x80...0xFF).compactMap(Unicode.Scalar.init) {
+            for text in ["\(scalar)", "Ab \(scalar)Z", "  x\(scalar)\(scalar)  y \t"] {
+                #expect(TextKey.fold(text) == TextKey.foldWithFoundation(text), "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ 9\t.-çÇéÉãõüÜñßøÆ\u{301}€\u{A0}")
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(TextKey.fold(text) == TextKey.foldWithFoundation(text), "\(Array(text.unicodeScalars))")
+        }
     }
 
     @Test func stableHashIsStable() {
