@@ -84,7 +84,8 @@ public enum JournalWriter {
         appendDecimal(minorUnits, exponent: currency.exponent, to: &number)
         number.append(0x20)
         number.append(contentsOf: currency.code.utf8)
-        let width = max(2, 52 - account.unicodeScalars.count - number.count)
+        let scalars = account.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }  // code points, without String's scalar walk
+        let width = max(2, 52 - scalars - number.count)
         out.append(contentsOf: repeatElement(0x20, count: width))
         out.append(contentsOf: number)
         out.append(0x0A)
