@@ -26,14 +26,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PennyCoreTests", dependencies: ["PennyCore"]),
+        .target(name: "PennyTestSupport", path: "Tests/PennyTestSupport"),
+        .testTarget(name: "PennyCoreTests", dependencies: ["PennyCore", "PennyTestSupport"]),
         .testTarget(
             name: "PennyImportTests", dependencies: ["PennyImport", "PennyCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore"]),
-        .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore"]),
-        .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore"]),
+        .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore", "PennyTestSupport"]),
+        .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore", "PennyTestSupport"]),
+        .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore"]),
         .testTarget(
             name: "pennyTests", dependencies: ["penny"],

@@ -1,23 +1,13 @@
 import Foundation
 import PennyCore
 import PennyLedger
+import PennyTestSupport
 import Testing
 
 /// Property: what the writer writes, the reader reads back exactly (seeded random entries).
 struct JournalRoundTripTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func readParsesWhatWriteWrites() throws {
-        var g = Generator(state: 99)
+        var g = SeededGenerator(seed: 99)
         let currencies = ["EUR", "JPY", "BHD", "USD"].map { Currency(code: $0)! }
         let pieces = ["CAFÉ", "Müller", "(PAYPAL)", "a;b", "x | y", "  spaced   out ", "€20", "tab\there", "new\nline", "#hash", ""]
         var entries: [JournalEntry] = []

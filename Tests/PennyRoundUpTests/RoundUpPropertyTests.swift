@@ -1,29 +1,19 @@
 import PennyCore
 import PennyRoundUp
+import PennyTestSupport
 import Testing
 
 /// Invariants over random purchases and splits (seeded, so failures reproduce).
 struct RoundUpPropertyTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random percentages with two decimals that add up to 100%.
-    static func weights(_ n: Int, _ g: inout Generator) -> [Int] {
+    static func weights(_ n: Int, _ g: inout SeededGenerator) -> [Int] {
         var cuts = (0..<(n - 1)).map { _ in Int.random(in: 0...10_000, using: &g) }.sorted()
         cuts = [0] + cuts + [10_000]
         return (0..<n).map { cuts[$0 + 1] - cuts[$0] }
     }
 
     @Test func sharesAlwaysAddUpToThePot() {
-        var g = Generator(state: 42)
+        var g = SeededGenerator(seed: 42)
         for _ in 0..<2000 {
             let weights = Self.weights(Int.random(in: 1...6, using: &g), &g)
             let total = Int64.random(in: 0...10_000_000, using: &g)
@@ -44,7 +34,7 @@ struct RoundUpPropertyTests {
     }
 
     @Test func theResultNeverDependsOnOrder() {
-        var g = Generator(state: 7)
+        var g = SeededGenerator(seed: 7)
         for round in 0..<50 {
             var candidates: [RoundUpCandidate] = []
             for i in 0..<Int.random(in: 1...60, using: &g) {

@@ -1,27 +1,16 @@
 import PennyCore
 import PennyRules
+import PennyTestSupport
 import Testing
 
 /// The one-pass matcher decides exactly as trying every rule in order would.
 struct MatcherPropertyTests {
-    /// SplitMix64: a seeded generator, so a failure is reproducible.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct Spec {
         var text: [(op: String, values: [String])] = []
         var amount: (op: String, cents: Int64)?
     }
 
-    static func word(_ g: inout Generator, maxLength: Int) -> String {
+    static func word(_ g: inout SeededGenerator, maxLength: Int) -> String {
         let letters = Array("abcab c")
         return String((0..<Int.random(in: 0...maxLength, using: &g)).map { _ in letters.randomElement(using: &g)! })
     }
@@ -54,7 +43,7 @@ struct MatcherPropertyTests {
     }
 
     @Test func agreesWithTryingEveryRuleInOrder() throws {
-        var g = Generator(state: 20_241_121)
+        var g = SeededGenerator(seed: 20_241_121)
         for _ in 0..<300 {
             var specs: [Spec] = []
             var text = ""
