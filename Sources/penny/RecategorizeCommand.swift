@@ -26,12 +26,7 @@ struct RecategorizeCommand: ParsableCommand {
     func run() throws {
         let console = Console(quiet: options.quiet)
         let rules = try console.loadRules(options.rulesPath)
-        func date(_ text: String?, _ name: String) throws -> LocalDate? {
-            guard let text else { return nil }
-            guard let date = LocalDate(iso: text) else { throw ValidationError("cannot read --\(name) '\(text)': expected YYYY-MM-DD") }
-            return date
-        }
-        let first = try date(from, "from"), last = try date(to, "to")
+        let first = try dateOption(from, name: "from"), last = try dateOption(to, name: "to")
         let categorizer = Categorizer(rules)
         let recategorizer = LedgerRecategorizer(
             ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)), defaultCurrency: rules.defaultCurrency,

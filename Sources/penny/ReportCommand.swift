@@ -170,12 +170,7 @@ struct ReportCommand: ParsableCommand {
             }
             return parsed
         }
-        func date(_ text: String?, _ name: String) throws -> LocalDate? {
-            guard let text else { return nil }
-            guard let date = LocalDate(iso: text) else { throw ValidationError("cannot read --\(name) '\(text)': expected YYYY-MM-DD") }
-            return date
-        }
-        return ReportPeriod(from: try date(from, "from"), to: try date(to, "to"))
+        return ReportPeriod(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"))
     }
 
     static func today() -> LocalDate {

@@ -60,11 +60,7 @@ struct RoundUpApplyCommand: ParsableCommand {
         let console = Console(quiet: options.quiet)
         let rules = try console.loadRules(options.rulesPath)
         guard rules.roundUps.contains(where: { $0.name == name }) else { throw ValidationError("no roundup program named '\(name)' in the rules") }
-        var day: LocalDate?
-        if let date {
-            guard let parsed = LocalDate(iso: date) else { throw ValidationError("cannot read --date '\(date)': expected YYYY-MM-DD") }
-            day = parsed
-        }
+        let day = try dateOption(date, name: "date")
         let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         do throws(PennyError) {
             let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)

@@ -54,13 +54,7 @@ struct RulesExplainCommand: ParsableCommand {
         guard let units = try? AmountParser.parse(amount, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else {
             throw ValidationError("cannot read --amount '\(amount)': write it like -12.50")
         }
-        let day: LocalDate
-        if let date {
-            guard let parsed = LocalDate(iso: date) else { throw ValidationError("cannot read --date '\(date)': expected YYYY-MM-DD") }
-            day = parsed
-        } else {
-            day = ReportCommand.today()
-        }
+        let day = try dateOption(date, name: "date") ?? ReportCommand.today()
         let transaction = Transaction(
             date: day, amount: Money(minorUnits: units, currency: currency), description: description, location: SourceLocation(file: "explain"))
         print(RuleExplainer(rules).report(transaction, account: accountName), terminator: "")

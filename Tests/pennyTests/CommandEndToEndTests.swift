@@ -134,6 +134,20 @@ import Testing
         #expect(try w.penny("report", "summary", "--month", "2024-03", "--period", "2024").stderr.contains("use one of --period, --month, or --from/--to"))
     }
 
+    @Test func unreadableDateOptionsExit2() throws {
+        let w = try Workspace()
+        for (arguments, message) in [
+            (["report", "summary", "--from", "03/01/2024"], "cannot read --from '03/01/2024': expected YYYY-MM-DD"),
+            (["recategorize", "--to", "2024-02-30"], "cannot read --to '2024-02-30': expected YYYY-MM-DD"),
+            (["rules", "explain", "--date", "yesterday", "PINGO DOCE"], "cannot read --date 'yesterday': expected YYYY-MM-DD"),
+            (["roundup", "apply", "spare-change", "--date", "2024-3-1"], "cannot read --date '2024-3-1': expected YYYY-MM-DD"),
+        ] {
+            let result = try w.run(pennyBinary.path, arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func lockedLedgerExits3() throws {
         let w = try Workspace()
         let fd = open(w.path("ledger.journal.lock"), O_RDWR | O_CREAT, 0o644)
