@@ -135,3 +135,17 @@ public enum BalancesRenderer {
         return "Balances as of \(r.asOf?.description ?? "…") (\(r.total.currency.code))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3]).render()
     }
 }
+
+extension BalancesRenderer {
+    /// `report balances --format csv`.
+    public static func csv(_ r: BalancesReport) -> String {
+        CSVWriter.render(
+            [["account", "balance", "statement_balance", "statement_closing", "statement_date", "reconciled", "currency"]]
+                + r.accounts.map {
+                    [
+                        $0.account, $0.balance.decimalString, $0.statementBalance.decimalString, $0.statementClosing?.decimalString ?? "",
+                        $0.statementDate?.description ?? "", $0.reconciled ? "true" : "false", $0.balance.currency.code,
+                    ]
+                } + [["total", r.total.decimalString, "", "", "", "", r.total.currency.code]])
+    }
+}

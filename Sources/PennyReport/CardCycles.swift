@@ -169,3 +169,20 @@ public enum CardRenderer {
         }.joined(separator: "\n")
     }
 }
+
+extension CardRenderer {
+    /// `report cards --format csv`: one row per cycle.
+    public static func csv(_ cards: [CardReport]) -> String {
+        var rows = [["account", "from", "to", "opening", "purchases", "refunds", "payments", "closing", "due_date", "amount_due", "carried", "open", "currency"]]
+        for card in cards {
+            for c in card.cycles {
+                rows.append([
+                    card.account, c.from.description, c.to.description, c.opening.decimalString, c.purchases.decimalString, c.refunds.decimalString,
+                    c.payments.decimalString, c.closing.decimalString, c.dueDate.description, c.amountDue.decimalString, c.carried.decimalString,
+                    c.isOpen ? "true" : "false", c.closing.currency.code,
+                ])
+            }
+        }
+        return CSVWriter.render(rows)
+    }
+}

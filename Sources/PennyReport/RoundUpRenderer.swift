@@ -44,3 +44,18 @@ public enum RoundUpRenderer {
         }.joined(separator: "\n")
     }
 }
+
+extension RoundUpRenderer {
+    /// `report roundups --format csv`: per program, rows of kind accrued, swept and pot, then one per destination.
+    public static func csv(_ statuses: [RoundUpStatus]) -> String {
+        var rows = [["program", "kind", "account", "amount", "currency"]]
+        for s in statuses {
+            let code = s.pot.currency.code
+            rows.append([s.program, "accrued", "", s.accrued.decimalString, code])
+            rows.append([s.program, "swept", "", s.swept.decimalString, code])
+            rows.append([s.program, "pot", "", s.pot.decimalString, code])
+            for d in s.destinations { rows.append([s.program, "destination", d.account, d.amount.decimalString, code]) }
+        }
+        return CSVWriter.render(rows)
+    }
+}

@@ -112,3 +112,31 @@ struct TextTable {
         }.joined(separator: "\n") + "\n"
     }
 }
+
+extension SummaryRenderer {
+    /// `report summary --format csv`: one row per category, then income, expenses and net.
+    public static func csv(_ s: Summary) -> String {
+        var rows = [["account", "amount", "share_of_expenses", "share_of_income", "budget", "remaining", "currency"]]
+        let code = s.currency.code
+        for line in s.categories {
+            rows.append([
+                line.account, line.amount.decimalString, line.shareOfExpenses?.jsonNumber ?? "", line.shareOfIncome?.jsonNumber ?? "",
+                line.budget?.decimalString ?? "", line.remaining?.decimalString ?? "", code,
+            ])
+        }
+        rows.append(["income", s.income.decimalString, "", "", "", "", code])
+        rows.append(["expenses", s.expenses.decimalString, "", "", "", "", code])
+        rows.append(["net", s.net.decimalString, "", "", "", "", code])
+        return CSVWriter.render(rows)
+    }
+
+    /// `report budget --format csv`.
+    public static func budgetCSV(_ s: Summary) -> String {
+        CSVWriter.render(
+            [["account", "budget", "spent", "remaining", "currency"]]
+                + s.categories.compactMap { line in
+                    guard let budget = line.budget, let remaining = line.remaining else { return nil }
+                    return [line.account, budget.decimalString, line.amount.decimalString, remaining.decimalString, s.currency.code]
+                })
+    }
+}

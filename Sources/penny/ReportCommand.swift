@@ -69,18 +69,14 @@ struct ReportCommand: ParsableCommand {
                 try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { series.add($0) }
             } catch { throw console.fail(error) }
             let built = series.build()
-            switch format {
-            case "json": print(CategorySeriesRenderer.json(built), terminator: "")
-            case "csv": print(CategorySeriesRenderer.csv(built), terminator: "")
-            default: print(CategorySeriesRenderer.table(built), terminator: "")
-            }
+            emit(table: CategorySeriesRenderer.table(built), csv: CategorySeriesRenderer.csv(built), json: CategorySeriesRenderer.json(built))
             return
         }
         if kind == "cards" {
             let asOf = try chosenPeriod().to
             let cards: [CardReport]
             do throws(PennyError) { cards = try Self.cards(rules: rules, ledgerPath: options.ledgerPath, asOf: asOf) } catch { throw console.fail(error) }
-            print(format == "json" ? CardRenderer.json(cards) : format == "csv" ? CardRenderer.csv(cards) : CardRenderer.table(cards), terminator: "")
+            emit(table: CardRenderer.table(cards), csv: CardRenderer.csv(cards), json: CardRenderer.json(cards))
             return
         }
         if kind == "balances" {
@@ -89,7 +85,7 @@ struct ReportCommand: ParsableCommand {
             do throws(PennyError) {
                 report = try Self.balances(rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, asOf: asOf)
             } catch { throw console.fail(error) }
-            print(format == "json" ? BalancesRenderer.json(report) : format == "csv" ? BalancesRenderer.csv(report) : BalancesRenderer.table(report), terminator: "")
+            emit(table: BalancesRenderer.table(report), csv: BalancesRenderer.csv(report), json: BalancesRenderer.json(report))
             return
         }
         var builder = SummaryBuilder(period: try chosenPeriod(), currency: reportCurrency, depth: depth)
@@ -106,16 +102,20 @@ struct ReportCommand: ParsableCommand {
         }
         switch kind {
         case "budget":
-            print(
-                format == "json" ? SummaryRenderer.budgetJSON(summary) : format == "csv" ? SummaryRenderer.budgetCSV(summary) : SummaryRenderer.budgetTable(summary),
-                terminator: "")
+            emit(table: SummaryRenderer.budgetTable(summary), csv: SummaryRenderer.budgetCSV(summary), json: SummaryRenderer.budgetJSON(summary))
         case "roundups":
-            print(format == "json" ? RoundUpRenderer.json(roundUps) : format == "csv" ? RoundUpRenderer.csv(roundUps) : RoundUpRenderer.table(roundUps), terminator: "")
+            emit(table: RoundUpRenderer.table(roundUps), csv: RoundUpRenderer.csv(roundUps), json: RoundUpRenderer.json(roundUps))
         default:
-            print(
-                format == "json"
-                    ? SummaryRenderer.json(summary, roundUps: roundUps) : format == "csv" ? SummaryRenderer.csv(summary) : SummaryRenderer.table(summary, roundUps: roundUps),
-                terminator: "")
+            emit(table: SummaryRenderer.table(summary, roundUps: roundUps), csv: SummaryRenderer.csv(summary), json: SummaryRenderer.json(summary, roundUps: roundUps))
+        }
+    }
+
+    /// Prints the report in the `--format` chosen; only that form is rendered.
+    private func emit(table: @autoclosure () -> String, csv: @autoclosure () -> String, json: @autoclosure () -> String) {
+        switch format {
+        case "json": print(json(), terminator: "")
+        case "csv": print(csv(), terminator: "")
+        default: print(table(), terminator: "")
         }
     }
 
