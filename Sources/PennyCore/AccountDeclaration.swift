@@ -39,20 +39,9 @@ public struct AccountDeclaration: Sendable {
         self.location = location
     }
 
-    /// True when a statement's account identifier names this account.
-    ///
-    /// Spaces are ignored and case folded (`PT50 0036 ...` matches `pt500036...`); an
-    /// identifier `*1234` matches any identifier ending in `1234`.
-    public func isIdentified(by statementID: String) -> Bool {
-        let candidate = Self.compact(statementID)
-        return identifiers.contains { declared in
-            let compact = Self.compact(declared)
-            if compact.hasPrefix("*") { return candidate.hasSuffix(compact.dropFirst()) }
-            return compact == candidate
-        }
-    }
-
-    private static func compact(_ text: String) -> String {
-        String(text.uppercased().filter { $0 != " " })
+    /// How strongly this account claims a statement's identifier: its best match over the
+    /// declared ids (see `AccountIdentifier`), or nil when none matches.
+    public func claim(_ statementID: String) -> AccountIdentifier.Claim? {
+        identifiers.compactMap { AccountIdentifier(declared: $0).claim(statementID) }.max()
     }
 }

@@ -4,18 +4,25 @@ extension RuleSet {
     /// The own account a statement belongs to.
     ///
     /// `--account` wins, then the account a CSV profile names, then the declared account
-    /// whose `id` matches the statement's identifier. An undeclared identifier is rejected
-    /// with the `account` block to paste into the rules.
+    /// whose `id` matches the statement's identifier exactly, then one whose `*1234` suffix
+    /// does. An identifier two accounts claim equally is rejected naming both blocks; an
+    /// undeclared identifier is rejected with the `account` block to paste into the rules.
     public func resolveAccount(for header: StatementHeader, override: String?) throws(PennyError) -> String {
         if let override { return override }
         if let name = header.accountName { return name }
         guard let identifier = header.accountIdentifier, !identifier.isEmpty else {
             throw .badInput("the statement names no account; pass --account NAME or add 'account NAME' to its csv profile", at: header.location)
         }
-        if let declared = account(identifiedBy: identifier) { return declared.name }
-        throw .badInput(
-            "statement for undeclared account '\(identifier)'; add to the rules:\n\n" + Self.suggestedBlock(identifier: identifier, currency: header.currency),
-            at: header.location)
+        switch match(identifier: identifier) {
+        case .account(let declared):
+            return declared.name
+        case .ambiguous(let claimants):
+            throw .badInput(Self.ambiguityMessage(identifier: identifier, claimants), at: header.location)
+        case .none:
+            throw .badInput(
+                "statement for undeclared account '\(identifier)'; add to the rules:\n\n" + Self.suggestedBlock(identifier: identifier, currency: header.currency),
+                at: header.location)
+        }
     }
 
     /// A ready-to-paste `account` block for an identifier.

@@ -32,9 +32,11 @@ public struct RuleSet: Sendable {
         accounts.first { $0.name == name }
     }
 
-    /// The own account a statement identifier (IBAN, ACCTID, `*1234`) names.
+    /// The own account a statement identifier (IBAN, ACCTID, `*1234`) names, when exactly
+    /// one account claims it (see `match(identifier:)`).
     public func account(identifiedBy identifier: String) -> AccountDeclaration? {
-        accounts.first { $0.isIdentified(by: identifier) }
+        if case .account(let account) = match(identifier: identifier) { return account }
+        return nil
     }
 
     /// Days two legs of a transfer between own accounts `a` and `b` may be apart: a window

@@ -11,25 +11,12 @@ public struct RuleWarning: Sendable, Equatable {
     public var headline: String { "\(location): warning: \(message)" }
 }
 
-/// Finds shadowed rules, categories outside the five roots, and identifiers declared twice.
+/// Finds shadowed rules and categories outside the five roots.
 enum RuleLinter {
     static let roots = ["assets", "liabilities", "income", "expenses", "equity"]
 
     static func warnings(_ ruleSet: RuleSet) -> [RuleWarning] {
         var warnings: [RuleWarning] = []
-        var seenIDs: [String: AccountDeclaration] = [:]
-        for account in ruleSet.accounts {
-            for id in account.identifiers {
-                let key = id.uppercased().filter { $0 != " " }
-                if let earlier = seenIDs[key], earlier.name != account.name {
-                    warnings.append(
-                        RuleWarning(
-                            message: "id '\(id)' is declared for both \(earlier.name) (\(earlier.location)) and \(account.name): statements go to the first",
-                            location: account.location))
-                }
-                seenIDs[key] = seenIDs[key] ?? account
-            }
-        }
         for rule in ruleSet.rules {
             if let category = rule.category, let root = category.split(separator: ":").first, !roots.contains(String(root)) {
                 warnings.append(

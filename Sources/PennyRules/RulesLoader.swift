@@ -61,6 +61,7 @@ extension RulesParser {
     /// Checks that need the whole rule set: references to declared accounts.
     mutating func validate() {
         let declared = ruleSet.accounts.map(\.name)
+        validateIdentifiers()
         for profile in ruleSet.csvProfiles {
             if let account = profile.account, ruleSet.account(named: account) == nil {
                 errors.append(

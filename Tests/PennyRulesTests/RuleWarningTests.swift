@@ -46,12 +46,4 @@ struct RuleWarningTests {
                 "w.rules:1:1: warning: rule 'x': category 'expense:food' is not under assets, liabilities, income, expenses, equity; reports will not count it"
             ])
     }
-
-    @Test func identifierDeclaredTwice() throws {
-        let text = "account assets:bank:a\n  id \"PT50 0001\"\naccount assets:bank:b\n  id pt500001\n"
-        #expect(
-            try warnings(text) == [
-                "w.rules:3:1: warning: id 'pt500001' is declared for both assets:bank:a (w.rules:1:1) and assets:bank:b: statements go to the first"
-            ])
-    }
 }
