@@ -6,7 +6,7 @@ TEST_DEPS  := hledger ledger
 DEMO       := demo
 PENNY      := .build/debug/penny
 
-.PHONY: demo test lint build deps test-deps bench clean
+.PHONY: demo test lint build deps test-deps bench fuzz clean
 
 # Installs only the Debian packages that are missing (sudo only when not root).
 define apt_install
@@ -46,5 +46,10 @@ lint:
 bench: deps
 	scripts/benchmark.sh
 
+# A mutational fuzz loop over the readers through the built binary: make fuzz SECONDS=1200
+SECONDS_ ?= $(or $(SECONDS),60)
+fuzz: build
+	python3 scripts/fuzz_readers.py --seconds $(SECONDS_)
+
 clean:
-	rm -rf .build $(DEMO) bench-out
+	rm -rf .build $(DEMO) bench-out fuzz-out
