@@ -32,6 +32,49 @@ public struct CSVProfile: Sendable {
         case debitCredit(debit: Column, credit: Column)
     }
 
+    /// Where a debit/credit indicator is written when amounts are unsigned.
+    public enum Indicator: Sendable, Equatable {
+        /// A column of its own (`D`/`C`, `Af`/`Bij`, `S`/`H`).
+        case column(Column)
+        /// A word after the number in the amount cell (`12.00 CR`, `5,00 D`).
+        case afterAmount
+    }
+
+    /// How quotes inside quoted fields are written.
+    public enum Quoting: String, Sendable, CaseIterable {
+        /// RFC 4180: a quote inside a quoted field is doubled; anything else is an error.
+        case strict
+        /// A quote that does not close the field (`"UAB "Naktida""`) is read as text, with a warning.
+        case lenient
+        /// Inside quoted fields `\"` is a quote and `\\` a backslash (some N26 exports).
+        case backslash
+    }
+
+    /// A test on a row's raw text, for rows that are not transactions.
+    public struct RowPattern: Sendable, Equatable {
+        /// How the text is compared (case, accents and spacing ignored).
+        public enum Test: String, Sendable, CaseIterable {
+            case `is`, contains
+            case startsWith = "starts-with"
+        }
+        /// The column tested; nil tests every field.
+        public var column: Column?
+        /// The comparison.
+        public var test: Test
+        /// The text compared with.
+        public var text: String
+        /// Where the line is in the rules.
+        public var location: SourceLocation
+
+        /// Makes a pattern.
+        public init(column: Column?, test: Test, text: String, location: SourceLocation) {
+            self.column = column
+            self.test = test
+            self.text = text
+            self.location = location
+        }
+    }
+
     /// The profile's name from `csv NAME`.
     public var name: String
     /// File-name globs (`*montepio*.csv`) that select this profile.
@@ -68,8 +111,35 @@ public struct CSVProfile: Sendable {
     public var payeeColumn: Column?
     /// Memo column.
     public var memoColumn: Column?
+    /// The other party's IBAN column.
+    public var ibanColumn: Column?
+    /// The other party's name column.
+    public var counterpartyColumn: Column?
+    /// The bank's transaction type column.
+    public var typeColumn: Column?
+    /// A debit/credit indicator for unsigned amounts.
+    public var indicator: Indicator?
+    /// Indicator words meaning money out (compared ignoring case).
+    public var debitMarks: [String] = CSVProfile.defaultDebitMarks
+    /// Indicator words meaning money in (compared ignoring case).
+    public var creditMarks: [String] = CSVProfile.defaultCreditMarks
+    /// Rows skipped before they are parsed (`skip-row`).
+    public var skipRows: [RowPattern] = []
+    /// Rows where the data ends (`end-row`); that row and everything after it are not read.
+    public var endRows: [RowPattern] = []
+    /// The data ends at the first blank line after the header (`end-at-blank-line`).
+    public var endsAtBlankLine = false
+    /// Rows wider than the header are read by the named columns (`extra-fields ignore`).
+    public var ignoresExtraFields = false
+    /// How quotes inside quoted fields are written.
+    public var quoting: Quoting = .strict
     /// Where the block starts in the rules.
     public var location: SourceLocation
+
+    /// Debit indicators in the banks' own words: en, nl (`Af`), de (`S`, `Soll`), pt/es (`Débito`), fr.
+    public static let defaultDebitMarks = ["D", "DR", "DB", "DBIT", "DEBIT", "AF", "S", "SOLL", "DEBITO", "DÉBITO", "-"]
+    /// Credit indicators: en, nl (`Bij`), de (`H`, `Haben`), pt/es (`Crédito`), fr.
+    public static let defaultCreditMarks = ["C", "CR", "CRDT", "CREDIT", "BIJ", "H", "HABEN", "CREDITO", "CRÉDITO", "+"]
 
     /// Makes an empty profile.
     public init(name: String, location: SourceLocation) {

@@ -1,12 +1,14 @@
 /// A strict date pattern in strftime notation, compiled once and applied to many fields.
 ///
-/// Supported: `%Y` (4 digits), `%y` (2 digits, 20YY), `%m` and `%d` (1 or 2 digits),
+/// Supported: `%Y` (4 digits), `%y` (2 digits: 00–68 are 20YY, 69–99 are 19YY, the POSIX
+/// pivot), `%m` and `%d` (1 or 2 digits; 2 when touching another number, as in `%Y%m%d`),
+/// `%-d`, `%-m`, `%-y` (unpadded: 1 or 2 digits even between numbers, `10-Nov-9`),
 /// `%b` (English month name, abbreviated or full, any case), `%H` `%M` `%S` (digits,
 /// read and ignored: Penny keeps dates as written), `%%`, and literal characters.
 /// The whole field must match.
 public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     private enum Token: Hashable, Sendable {
-        case year4, year2, month, day, monthName, ignoredNumber, literal(UInt8)
+        case year4, year2, shortYear, month, day, unpaddedMonth, unpaddedDay, monthName, ignoredNumber, literal(UInt8)
     }
 
     private let tokens: [Token]
@@ -24,7 +26,17 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
                 tokens.append(.literal(b))
                 continue
             }
-            switch bytes.next() {
+            let code = bytes.next()
+            if code == UInt8(ascii: "-") {
+                switch bytes.next() {
+                case UInt8(ascii: "d"), UInt8(ascii: "e"): tokens.append(.unpaddedDay)
+                case UInt8(ascii: "m"): tokens.append(.unpaddedMonth)
+                case UInt8(ascii: "y"): tokens.append(.shortYear)
+                default: return nil
+                }
+                continue
+            }
+            switch code {
             case UInt8(ascii: "Y"): tokens.append(.year4)
             case UInt8(ascii: "y"): tokens.append(.year2)
             case UInt8(ascii: "m"): tokens.append(.month)
@@ -35,9 +47,9 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             default: return nil
             }
         }
-        let hasYear = tokens.contains(.year4) || tokens.contains(.year2)
-        let hasMonth = tokens.contains(.month) || tokens.contains(.monthName)
-        guard hasYear, hasMonth, tokens.contains(.day) else { return nil }
+        let hasYear = tokens.contains(.year4) || tokens.contains(.year2) || tokens.contains(.shortYear)
+        let hasMonth = tokens.contains(.month) || tokens.contains(.monthName) || tokens.contains(.unpaddedMonth)
+        guard hasYear, hasMonth, tokens.contains(.day) || tokens.contains(.unpaddedDay) else { return nil }
         self.tokens = tokens
         func isNumber(_ i: Int) -> Bool {
             guard tokens.indices.contains(i) else { return false }
@@ -81,7 +93,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             let narrowest = fixedWidth[index] ? 2 : 1
             switch token {
             case .year4: guard let v = digits(min: 4, max: 4) else { return nil }; year = v
-            case .year2: guard let v = digits(min: 2, max: 2) else { return nil }; year = 2000 + v
+            case .year2: guard let v = digits(min: 2, max: 2) else { return nil }; year = Self.century(v)
+            case .shortYear: guard let v = digits(min: 1, max: 2) else { return nil }; year = Self.century(v)
+            case .unpaddedMonth: guard let v = digits(min: 1, max: 2) else { return nil }; month = v
+            case .unpaddedDay: guard let v = digits(min: 1, max: 2) else { return nil }; day = v
             case .month: guard let v = digits(min: narrowest, max: 2) else { return nil }; month = v
             case .day: guard let v = digits(min: narrowest, max: 2) else { return nil }; day = v
             case .ignoredNumber: guard digits(min: narrowest, max: 2) != nil else { return nil }
@@ -98,6 +113,11 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         }
         guard i == end else { return nil }
         return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// A two-digit year's century: 00–68 → 2000s, 69–99 → 1900s (POSIX `strptime`).
+    private static func century(_ twoDigits: Int) -> Int {
+        twoDigits < 69 ? 2000 + twoDigits : 1900 + twoDigits
     }
 
     private static func monthName(_ letters: [UInt8]) -> Int? {

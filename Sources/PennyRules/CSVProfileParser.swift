@@ -76,6 +76,11 @@ extension RulesParser {
             case "currency": profile.currencyColumn = single().flatMap { column($0, line) }
             case "payee": profile.payeeColumn = single().flatMap { column($0, line) }
             case "memo": profile.memoColumn = single().flatMap { column($0, line) }
+            case "iban": profile.ibanColumn = single().flatMap { column($0, line) }
+            case "counterparty": profile.counterpartyColumn = single().flatMap { column($0, line) }
+            case "type": profile.typeColumn = single().flatMap { column($0, line) }
+            case "indicator", "debit-marks", "credit-marks", "skip-row", "end-row", "end-at-blank-line", "extra-fields", "quotes":
+                csvShapeSetting(&profile, key, values, line)
             case "decimal-mark":
                 guard let value = single() else { continue }
                 guard value.text == "." || value.text == "," else {
@@ -110,6 +115,12 @@ extension RulesParser {
                 fail("csv profile '\(profile.name)': use either 'amount' or both 'debit' and 'credit'", head, head.tokens[1])
             }
         }
+        if profile.indicator != nil, case .debitCredit = profile.amount {
+            fail("csv profile '\(profile.name)': 'indicator' goes with one 'amount' column, not with 'debit' and 'credit'", head, head.tokens[1])
+        }
+        if let both = profile.debitMarks.first(where: profile.creditMarks.contains) {
+            fail("csv profile '\(profile.name)': '\(both)' is both a debit and a credit mark", head, head.tokens[1])
+        }
         if profile.dateColumn == nil { fail("csv profile '\(profile.name)' has no 'date COLUMN FORMAT' line", head, head.tokens[1]) }
         if profile.amount == nil && debit == nil && credit == nil {
             fail("csv profile '\(profile.name)' has no 'amount COLUMN' (or 'debit' and 'credit') line", head, head.tokens[1])
@@ -120,7 +131,7 @@ extension RulesParser {
         ruleSet.csvProfiles.append(profile)
     }
 
-    private mutating func column(_ token: RuleToken, _ line: RuleLine) -> CSVProfile.Column? {
+    mutating func column(_ token: RuleToken, _ line: RuleLine) -> CSVProfile.Column? {
         if token.kind == .word, let index = Int(token.text) {
             guard index >= 1 else {
                 fail("columns are numbered from 1", line, token)

@@ -11,7 +11,8 @@ struct RulesParser {
     static let csvKeys = [
         "match-file", "match-header", "account", "delimiter", "encoding", "header-lines", "date",
         "description", "amount", "debit", "credit", "decimal-mark", "thousands-separator", "negate",
-        "balance", "id", "currency", "payee", "memo",
+        "balance", "id", "currency", "payee", "memo", "iban", "counterparty", "type", "indicator",
+        "debit-marks", "credit-marks", "skip-row", "end-row", "end-at-blank-line", "extra-fields", "quotes",
     ]
     static let accountKeys = ["id", "currency", "type", "opening", "closing-day", "due-day", "transfer-window"]
 

@@ -51,3 +51,24 @@ struct DateTests {
         #expect(LocalDate(year: 1900, month: 2, day: 29) == nil)
     }
 }
+
+/// Unpadded date parts and the two-digit-year pivot.
+struct UnpaddedDateTests {
+    @Test(arguments: [
+        ("%-d-%b-%-y", "10-Nov-9", "2009-11-10"),
+        ("%-d-%b-%-y", "1-May-24", "2024-05-01"),
+        ("%-m/%-d/%y", "3/1/24", "2024-03-01"),
+        ("%-m/%-d/%y", "10/3/24", "2024-10-03"),
+        ("%d/%m/%y", "31/12/69", "1969-12-31"),
+        ("%d/%m/%y", "01/01/68", "2068-01-01"),
+        ("%Y%-m%-d", "2024115", "2024-11-05"),
+    ])
+    func reads(pattern: String, text: String, expected: String) throws {
+        let format = try #require(DateFormat(pattern))
+        #expect(format.parse(text)?.description == expected)
+    }
+
+    @Test func aMinusBeforeAnotherCodeIsRefused() {
+        #expect(DateFormat("%-Y-%m-%d") == nil)
+    }
+}

@@ -50,10 +50,20 @@ public struct CSVReader: StatementReader {
                     closing.see(transaction)
                     try emit(.transaction(transaction))
                 }
+                return !mapper.hasEnded
             }
             let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector)
+            var backslash = BackslashQuotes()
+            var lenient = LenientQuotes(delimiter: profile.delimiter)
             try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
-                try parser.feed(chunk)
+                switch profile.quoting {
+                case .strict: try parser.feed(chunk)
+                case .backslash: try ByteSource.withRawBytes(backslash.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+                case .lenient: try ByteSource.withRawBytes(lenient.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+                }
+            }
+            if profile.quoting == .lenient {
+                try ByteSource.withRawBytes(lenient.finish()) { (bytes) throws(PennyError) in try parser.feed(bytes) }
             }
             try parser.finish()
             if let balance = closing.balance { try emit(.closing(balance)) }

@@ -7,18 +7,21 @@ import PennyCore
 final class CSVRecordCollector {
     /// The file name used in locations.
     let fileName: String
-    /// Called for each non-empty record; throwing stops the parse.
-    private let onRecord: (CSVRecord) throws(PennyError) -> Void
+    /// Called for each non-empty record; throwing stops the parse, and so does returning
+    /// false (the data ended before the file did).
+    private let onRecord: (CSVRecord) throws(PennyError) -> Bool
 
     private var bytes: [UInt8] = []
     private var fieldEnds: [Int] = []
     private var newlinesInRecord = 0
     private var lastTerminator: Int32 = -1
     private var storedError: PennyError?
+    /// True once the data ended: later bytes are not parsed.
+    private(set) var isStopped = false
     /// The line the record being read started on.
     private(set) var recordStartLine = 1
 
-    init(fileName: String, onRecord: @escaping (CSVRecord) throws(PennyError) -> Void) {
+    init(fileName: String, onRecord: @escaping (CSVRecord) throws(PennyError) -> Bool) {
         self.fileName = fileName
         self.onRecord = onRecord
     }
@@ -36,15 +39,18 @@ final class CSVRecordCollector {
             if !(terminator == 0x0A && lastTerminator == 0x0D) { recordStartLine += 1 }
             return
         }
-        let record = CSVRecord(bytes: bytes, fieldEnds: fieldEnds, line: recordStartLine)
-        if storedError == nil {
-            do throws(PennyError) { try onRecord(record) } catch { storedError = error }
+        let record = CSVRecord(bytes: bytes, fieldEnds: fieldEnds, line: recordStartLine, lineCount: newlinesInRecord + 1)
+        if storedError == nil && !isStopped {
+            do throws(PennyError) { isStopped = !(try onRecord(record)) } catch { storedError = error }
         }
         recordStartLine += newlinesInRecord + 1
         newlinesInRecord = 0
         bytes.removeAll(keepingCapacity: true)
         fieldEnds.removeAll(keepingCapacity: true)
     }
+
+    /// Fields of the record being read so far, for the column of a parse error.
+    var fieldsInRecord: Int { fieldEnds.count }
 
     func rethrowStoredError() throws(PennyError) {
         if let storedError { throw storedError }
@@ -57,6 +63,8 @@ struct CSVRecord {
     let fieldEnds: [Int]
     /// The 1-based line the record starts on.
     let line: Int
+    /// How many physical lines the record spans (quoted fields may hold line ends).
+    var lineCount = 1
 
     /// How many fields the record has.
     var count: Int { fieldEnds.count }

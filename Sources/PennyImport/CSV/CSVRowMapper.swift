@@ -12,16 +12,29 @@ struct CSVRowMapper {
     private let decoder: TextDecoder
     private var headerNames: [String] = []
     private var columns: ResolvedColumns?
+    private var patterns: CSVRowPatterns?
+    private let indicatorAmount: IndicatorAmount
+    /// The line after the last record seen, to notice blank lines between records.
+    private var nextLine = 1
+    /// True once an `end-row` pattern or `end-at-blank-line` ended the data.
+    private(set) var hasEnded = false
+    /// True once a data row was read (a blank line before the first one ends nothing).
+    private var sawData = false
 
     init(profile: CSVProfile, fileName: String, currency: Currency) {
         self.profile = profile
         self.fileName = fileName
         self.currency = currency
         self.decoder = TextDecoder(encoding: profile.encoding)
+        self.indicatorAmount = IndicatorAmount(profile: profile)
     }
 
-    /// The record's transaction, or nil for header and blank records.
+    /// The record's transaction, or nil for header, blank and skipped records and for
+    /// everything after the end of the data.
     mutating func map(_ record: CSVRecord) throws(PennyError) -> Transaction? {
+        let followsBlankLine = record.line > nextLine
+        nextLine = record.line + record.lineCount
+        if hasEnded { return nil }
         if record.line <= profile.headerLines {
             if !record.isBlank {
                 headerNames = []
@@ -29,20 +42,38 @@ struct CSVRowMapper {
             }
             return nil
         }
+        if profile.endsAtBlankLine && sawData && (record.isBlank || followsBlankLine) {
+            hasEnded = true
+            return nil
+        }
         if record.isBlank { return nil }
+        sawData = true
+        if try isNotATransaction(record) { return nil }
         try checkWidth(record)
         let columns = try resolvedColumns(line: record.line)
         return try transaction(record, columns)
     }
 
+    /// True for a row an `end-row` or `skip-row` pattern names (an end also ends the data).
+    private mutating func isNotATransaction(_ record: CSVRecord) throws(PennyError) -> Bool {
+        if patterns == nil { patterns = CSVRowPatterns(profile: profile, headerNames: headerNames) }
+        guard let patterns, !patterns.isEmpty else { return false }
+        let fields: (Int) -> String? = { [decoder] index in decoder.decode(record.field(index)) }
+        if patterns.ends(fields, count: record.count) {
+            hasEnded = true
+            return true
+        }
+        return patterns.skips(fields, count: record.count)
+    }
+
     /// A row with more non-empty fields than the header was split wrongly (an unquoted
     /// delimiter inside a value): reading it by position would shift every column.
     private func checkWidth(_ record: CSVRecord) throws(PennyError) {
-        guard !headerNames.isEmpty, record.count > headerNames.count else { return }
+        guard !profile.ignoresExtraFields, !headerNames.isEmpty, record.count > headerNames.count else { return }
         let extra = (headerNames.count..<record.count).filter { !record.field($0).allSatisfy { $0 == 0x20 } }
         guard let first = extra.first else { return }
         throw .badInput(
-            "row has \(record.count) fields but the header has \(headerNames.count); is a value with a '\(Character(UnicodeScalar(profile.delimiter)))' missing its quotes?",
+            "row has \(record.count) fields but the header has \(headerNames.count); is a value with a '\(Character(UnicodeScalar(profile.delimiter)))' missing its quotes? (if the bank adds unnamed fields, say 'extra-fields ignore')",
             at: SourceLocation(file: fileName, line: record.line, column: first + 1), excerpt: excerpt(record))
     }
 
@@ -85,17 +116,34 @@ struct CSVRowMapper {
             date: date, amount: Money(minorUnits: amount, currency: rowCurrency),
             description: parts.joined(separator: " ").replacingNewlines, location: location,
             payee: try optionalText(record, c.payee), memo: try optionalText(record, c.memo),
-            bankID: try optionalText(record, c.id), balance: balance)
+            counterpartyName: try optionalText(record, c.counterparty), counterpartyIBAN: try optionalText(record, c.iban),
+            bankID: try optionalText(record, c.id), type: try optionalText(record, c.type), balance: balance)
     }
 
     private func amount(_ record: CSVRecord, _ c: ResolvedColumns, _ currency: Currency, _ location: SourceLocation) throws(PennyError) -> Int64 {
         switch c.amount {
         case .signed(let i):
-            let text = try field(record, i, "amount")
+            var text = try field(record, i, "amount")
             if text.trimmingSpaces.isEmpty {
                 throw .badInput("empty amount", at: location.at(column: i + 1), excerpt: excerpt(record))
             }
-            return try parseAmount(text, record, i, currency)
+            guard let indicator = c.indicator else { return try parseAmount(text, record, i, currency) }
+            var mark: String
+            var markColumn = i
+            switch indicator {
+            case .afterAmount:
+                (text, mark) = IndicatorAmount.splitTrailingMark(text)
+            case .column(let column):
+                mark = try field(record, column, "indicator")
+                markColumn = column
+            }
+            guard let sign = indicatorAmount.sign(of: mark) else {
+                throw .badInput(
+                    "cannot tell money in from money out: indicator '\(mark.trimmingSpaces)' is not one of \(indicatorAmount.described)",
+                    at: location.at(column: markColumn + 1), excerpt: excerpt(record))
+            }
+            let magnitude = try parseAmount(text, record, i, currency)
+            return sign * (magnitude < 0 ? -magnitude : magnitude)
         case .debitCredit(let debitIndex, let creditIndex):
             let debitText = try field(record, debitIndex, "debit").trimmingSpaces
             let creditText = try field(record, creditIndex, "credit").trimmingSpaces
@@ -153,6 +201,7 @@ struct CSVRowMapper {
 /// A profile's columns as 0-based indices, resolved once against the header.
 struct ResolvedColumns {
     enum Amount { case signed(Int), debitCredit(Int, Int) }
+    enum Indicator { case column(Int), afterAmount }
 
     let date: Int
     let description: [Int]
@@ -162,6 +211,10 @@ struct ResolvedColumns {
     let currency: Int?
     let payee: Int?
     let memo: Int?
+    let iban: Int?
+    let counterparty: Int?
+    let type: Int?
+    let indicator: Indicator?
 
     init(profile: CSVProfile, headerNames: [String], fileName: String) throws(PennyError) {
         let folded = headerNames.map { TextKey.fold($0) }
@@ -194,6 +247,14 @@ struct ResolvedColumns {
         currency = try optionalIndex(profile.currencyColumn)
         payee = try optionalIndex(profile.payeeColumn)
         memo = try optionalIndex(profile.memoColumn)
+        iban = try optionalIndex(profile.ibanColumn)
+        counterparty = try optionalIndex(profile.counterpartyColumn)
+        type = try optionalIndex(profile.typeColumn)
+        switch profile.indicator {
+        case .column(let column): indicator = .column(try index(column))
+        case .afterAmount: indicator = .afterAmount
+        case nil: indicator = nil
+        }
     }
 }
 

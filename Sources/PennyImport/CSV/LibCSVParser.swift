@@ -23,19 +23,20 @@ final class LibCSVParser {
 
     /// Parses a chunk; records completed by it are handed to the collector.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(PennyError) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        guard let base = bytes.baseAddress, bytes.count > 0, !collector.isStopped else { return }
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let consumed = csv_parse(&parser, base, bytes.count, fieldCallback, recordCallback, context)
         try collector.rethrowStoredError()
-        if consumed != bytes.count { throw parseError() }
+        if consumed != bytes.count && !collector.isStopped { throw parseError() }
     }
 
     /// Ends the input: a last record without a line end is completed, an open quote is an error.
     func finish() throws(PennyError) {
+        if collector.isStopped { return }
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let status = csv_fini(&parser, fieldCallback, recordCallback, context)
         try collector.rethrowStoredError()
-        if status != 0 { throw parseError() }
+        if status != 0 && !collector.isStopped { throw parseError() }
     }
 
     private func parseError() -> PennyError {
@@ -44,7 +45,7 @@ final class LibCSVParser {
             code == CSV_EPARSE
             ? "malformed CSV: a quoted field is not closed, or a quote is followed by text other than a delimiter"
             : String(cString: csv_strerror(code))
-        return .badInput(reason, at: SourceLocation(file: collector.fileName, line: collector.recordStartLine))
+        return .badInput(reason, at: SourceLocation(file: collector.fileName, line: collector.recordStartLine, column: collector.fieldsInRecord + 1))
     }
 }
 
