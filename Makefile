@@ -2,11 +2,20 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libcsv-dev libxml2-dev
-TEST_DEPS  := hledger ledger
+TEST_DEPS  := hledger ledger man-db
 DEMO       := demo
 PENNY      := .build/debug/penny
 
-.PHONY: demo test lint build deps test-deps bench fuzz clean
+.PHONY: demo test lint build deps test-deps bench fuzz install uninstall test-install clean
+
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+CONFIG     ?= release
+BINDIR      = $(DESTDIR)$(PREFIX)/bin
+MANDIR      = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR     = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR      = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR     = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # Installs only the Debian packages that are missing (sudo only when not root).
 define apt_install
@@ -39,6 +48,28 @@ demo: build
 test: test-deps lint
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) --no-print-directory test-install
+
+# The binary, a man page per command (swift-argument-parser's generate-manual, from the
+# commands' own definitions) and bash/zsh/fish completions. CONFIG=debug skips the release build.
+install: deps
+	$(SWIFT) build -c $(CONFIG)
+	@rm -rf .build/man && mkdir -p .build/man
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --multi-page --output-directory .build/man >/dev/null
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 .build/$(CONFIG)/penny $(BINDIR)/penny
+	@for page in .build/man/*.1; do name=$$(basename $$page | sed 's/\./-/g; s/-1$$/.1/'); \
+		case $$name in penny-help.1) continue;; esac; install -m 644 $$page $(MANDIR)/$$name; done
+	.build/$(CONFIG)/penny --generate-completion-script bash >$(BASHDIR)/penny
+	.build/$(CONFIG)/penny --generate-completion-script zsh >$(ZSHDIR)/_penny
+	.build/$(CONFIG)/penny --generate-completion-script fish >$(FISHDIR)/penny.fish
+
+uninstall:
+	rm -f $(BINDIR)/penny $(MANDIR)/penny.1 $(MANDIR)/penny-*.1 $(BASHDIR)/penny $(ZSHDIR)/_penny $(FISHDIR)/penny.fish
+
+# Installs into a scratch DESTDIR, runs the installed binary and renders its man pages.
+test-install:
+	scripts/test_install.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

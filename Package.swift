@@ -19,12 +19,14 @@ let package = Package(
         .target(name: "PennyRoundUp", dependencies: ["PennyCore"]),
         .target(name: "PennyLedger", dependencies: ["PennyCore"]),
         .target(name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"]),
+        .plugin(name: "PennyVersion", capability: .buildTool()),
         .executableTarget(
             name: "penny",
             dependencies: [
                 "PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["PennyVersion"]
         ),
         .target(name: "PennyTestSupport", path: "Tests/PennyTestSupport"),
         .testTarget(name: "PennyCoreTests", dependencies: ["PennyCore", "PennyTestSupport"]),

@@ -4,7 +4,15 @@ import PennyImport
 
 /// `penny import PATH...`: reads statements, categorizes them and merges them into the ledger.
 struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "Import statement files or directories into the ledger.")
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import statement files or directories into the ledger.",
+        discussion: """
+            CSV, OFX/QFX, CAMT.052/053/054 and JSON (Berlin Group, Plaid, Penny's own) are \
+            detected by content. Each file is imported whole or not at all; re-importing adds \
+            nothing. Examples:
+              penny import ~/Downloads/extrato.csv
+              penny import --inbox ~/money/inbox --archive ~/money/archive
+            """)
 
     @Argument(help: "Statement files, or directories whose files are imported in name order.")
     var paths: [String] = []

@@ -5,7 +5,9 @@ import PennyRules
 
 /// `penny init [DIR]`: a starter rules directory and an empty ledger; never overwrites.
 struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "init", abstract: "Create a starter rules/ directory and an empty ledger.")
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Create a starter rules/ directory and an empty ledger; never overwrites.",
+        discussion: "Example:\n  penny init ~/money && cd ~/money")
 
     @Argument(help: "Where to create them (default: the current directory).")
     var directory = "."

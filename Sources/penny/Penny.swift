@@ -5,7 +5,7 @@ struct Penny: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "penny",
         abstract: "Import bank statements, categorize them with rules, and report on a plain-text ledger.",
-        version: "0.1.0",
+        version: pennyVersion,
         subcommands: [InitCommand.self, ImportCommand.self, ReportCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self, RoundUpCommand.self]
     )
 }

@@ -7,7 +7,8 @@ import PennyRules
 /// `penny recategorize`: re-apply the current rules to transactions a rule categorized.
 struct RecategorizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "recategorize", abstract: "Re-apply the rules to rule-categorized transactions (never to hand-edited ones).")
+        commandName: "recategorize", abstract: "Re-apply the rules to rule-categorized transactions (never to hand-edited ones).",
+        discussion: "Example:\n  penny recategorize --from 2024-01-01 --dry-run")
 
     @Option(help: "First date, YYYY-MM-DD.")
     var from: String?

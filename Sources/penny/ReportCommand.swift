@@ -8,7 +8,16 @@ import PennyRules
 
 /// `penny report KIND`: figures from the ledger.
 struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "report", abstract: "Report on the ledger: summary (more kinds to come).")
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Report on the ledger: summary, categories, balances, budget, roundups or cards.",
+        discussion: """
+            summary: income, expenses, net, savings rate and categories; categories: a time \
+            series per category; balances: each own account against its bank's closing figure; \
+            budget: limits and what remains; roundups: the round-up programs; cards: card \
+            statement cycles. Examples:
+              penny report summary --month 2024-03
+              penny report categories --by month --format csv
+            """)
 
     @Argument(help: "summary | categories | balances | budget | roundups | cards")
     var kind: String

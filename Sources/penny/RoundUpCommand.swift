@@ -9,12 +9,16 @@ import PennyRules
 /// `penny roundup status|apply`: round-up programs (SPEC §7).
 struct RoundUpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "roundup", abstract: "Round-up programs: status, and sweeping a 'later' pot.", subcommands: [RoundUpStatusCommand.self, RoundUpApplyCommand.self])
+        commandName: "roundup", abstract: "Round-up programs: status, and sweeping a 'later' pot.",
+        discussion: "Examples:\n  penny roundup status\n  penny roundup apply spare-change --date 2024-03-31",
+        subcommands: [RoundUpStatusCommand.self, RoundUpApplyCommand.self])
 }
 
 /// `penny roundup status [NAME]`.
 struct RoundUpStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Accrued, swept, pot, destinations and goals of each program.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Accrued, swept, pot, destinations and goals of each program.",
+        discussion: "Example:\n  penny roundup status spare-change --format json")
 
     @Argument(help: "One program (default: all).")
     var name: String?
@@ -43,7 +47,9 @@ struct RoundUpStatusCommand: ParsableCommand {
 
 /// `penny roundup apply NAME [--date D]`: a person's decision to sweep the whole pot.
 struct RoundUpApplyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "apply", abstract: "Sweep a program's whole pot now (recorded in the ledger as your decision).")
+    static let configuration = CommandConfiguration(
+        commandName: "apply", abstract: "Sweep a program's whole pot now (recorded in the ledger as your decision).",
+        discussion: "Example:\n  penny roundup apply spare-change --date 2024-03-31")
 
     @Argument(help: "The program.")
     var name: String

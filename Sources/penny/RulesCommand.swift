@@ -6,12 +6,16 @@ import PennyRules
 /// `penny rules ...`: work on the rules files.
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rules", abstract: "Check the rules files.", subcommands: [RulesCheckCommand.self, RulesExplainCommand.self])
+        commandName: "rules", abstract: "Check the rules files, and explain how they categorize a transaction.",
+        discussion: "Examples:\n  penny rules check\n  penny rules explain --amount -23.47 \"COMPRA PINGO DOCE\"",
+        subcommands: [RulesCheckCommand.self, RulesExplainCommand.self])
 }
 
 /// `penny rules check`: parse and validate every rules file, reporting every error.
 struct RulesCheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Parse and validate every rules file; report all errors.")
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Parse and validate every rules file; report all errors.",
+        discussion: "Example:\n  penny rules check --rules ~/money/rules")
 
     @OptionGroup var options: GlobalOptions
 
@@ -30,7 +34,8 @@ struct RulesCheckCommand: ParsableCommand {
 /// `penny rules explain DESCRIPTION`: which rule decides, what it met, what was tried first.
 struct RulesExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "explain", abstract: "Show which rule categorizes a transaction, and why.")
+        commandName: "explain", abstract: "Show which rule categorizes a transaction, and why.",
+        discussion: "Example:\n  penny rules explain --amount -23.47 --date 2024-03-05 \"COMPRA PINGO DOCE\"")
 
     @Argument(help: "The bank's description text.")
     var description: String

@@ -7,7 +7,8 @@ import PennyRules
 /// `penny uncategorized`: what the rules miss, most frequent first, with rules to paste.
 struct UncategorizedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "uncategorized", abstract: "Group uncategorized transactions and suggest a rule for each.")
+        commandName: "uncategorized", abstract: "Group uncategorized transactions and suggest a rule for each.",
+        discussion: "Example:\n  penny uncategorized   # then paste the suggested rule blocks into a rules file")
 
     @OptionGroup var options: GlobalOptions
 
