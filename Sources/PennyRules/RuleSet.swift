@@ -21,8 +21,6 @@ public struct RuleSet: Sendable {
     public var roundUpConditions: [String: [Condition]] = [:]
     /// Budget blocks.
     public var budgets: [Budget] = []
-    /// Legal but suspicious things (`rules check` prints them).
-    public var warnings: [RuleWarning] = []
 
     /// Makes an empty rule set with the built-in defaults.
     public init() {}

@@ -11,6 +11,13 @@ public struct RuleWarning: Sendable, Equatable {
     public var headline: String { "\(location): warning: \(message)" }
 }
 
+extension RuleSet {
+    /// Legal but suspicious things, for `rules check`: rules that can never decide, and
+    /// categories outside the five roots. Not computed when the rules are loaded, so no
+    /// other command pays for it.
+    public func lint() -> [RuleWarning] { RuleLinter.warnings(self) }
+}
+
 /// Finds shadowed rules and categories outside the five roots.
 enum RuleLinter {
     static let roots = ["assets", "liabilities", "income", "expenses", "equity"]
@@ -25,9 +32,9 @@ enum RuleLinter {
                         location: rule.location))
             }
         }
+        let shadowed = ShadowedRules(ruleSet.rules)
         for (index, rule) in ruleSet.rules.enumerated() {
-            guard let earlier = ruleSet.rules[..<index].first(where: { a in !a.continues && a.conditions.allSatisfy { c in rule.conditions.contains { implies($0, c) } } })
-            else { continue }
+            guard let earlier = shadowed.shadower(of: index) else { continue }
             warnings.append(
                 RuleWarning(
                     message: "rule '\(rule.name)' can never decide: rule '\(earlier.name)' (\(earlier.location)) comes first and holds for every transaction this one does",

@@ -22,13 +22,11 @@ public enum RulesLoader {
         return try finish(&parser)
     }
 
-    /// Whole-set checks, every error at once, then the warnings.
+    /// Whole-set checks, every error at once.
     private static func finish(_ parser: inout RulesParser) throws(RulesDiagnostics) -> RuleSet {
         parser.validate()
         if !parser.errors.isEmpty { throw RulesDiagnostics(errors: parser.errors) }
-        var ruleSet = parser.ruleSet
-        ruleSet.warnings = RuleLinter.warnings(ruleSet)
-        return ruleSet
+        return parser.ruleSet
     }
 
     private static func readText(_ path: String) -> String? {

@@ -23,8 +23,9 @@ struct RulesCheckCommand: ParsableCommand {
         let console = Console(quiet: options.quiet)
         let rules = try console.loadRules(options.rulesPath)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        for warning in rules.warnings { console.warn(warning.headline) }
-        let warnings = rules.warnings.isEmpty ? "" : ", \(count(rules.warnings.count, "warning"))"
+        let found = rules.lint()
+        for warning in found { console.warn(warning.headline) }
+        let warnings = found.isEmpty ? "" : ", \(count(found.count, "warning"))"
         console.say(
             "\(options.rulesPath): \(count(rules.accounts.count, "account")), \(count(rules.csvProfiles.count, "csv profile")), \(count(rules.rules.count, "rule")); no errors\(warnings)"
         )

@@ -5,7 +5,7 @@ import Testing
 /// One test per warning of `rules check`.
 struct RuleWarningTests {
     func warnings(_ text: String) throws -> [String] {
-        try RulesLoader.load(text: text, file: "w.rules").warnings.map(\.headline)
+        try RulesLoader.load(text: text, file: "w.rules").lint().map(\.headline)
     }
 
     @Test func shadowedRules() throws {
