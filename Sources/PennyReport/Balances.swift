@@ -122,30 +122,29 @@ public enum BalancesRenderer {
         ]).text + "\n"
     }
 
-    /// A table.
-    public static func table(_ r: BalancesReport) -> String {
-        var rows = [["Account", "Balance", "Statements", "Bank says", "On", "Reconciled"]]
-        for a in r.accounts {
-            rows.append([
-                a.account, a.balance.decimalString, a.statementBalance.decimalString, a.statementClosing?.decimalString ?? "-",
-                a.statementDate?.description ?? "-", a.statementClosing == nil ? "-" : (a.reconciled ? "yes" : "NO"),
-            ])
+    /// The accounts with their statement figures and the total.
+    public static func document(_ r: BalancesReport) -> ReportDocument {
+        let rows: [[ReportCell]] = r.accounts.map { a in
+            [
+                .text(a.account), .money(a.balance), .money(a.statementBalance), .money(a.statementClosing), .date(a.statementDate),
+                a.statementClosing == nil ? .missing : .flag(a.reconciled),
+            ]
         }
-        rows.append(["Total", r.total.decimalString, "", "", "", ""])
-        return "Balances as of \(r.asOf?.description ?? "…") (\(r.total.currency.code))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3]).render()
-    }
-}
-
-extension BalancesRenderer {
-    /// `report balances --format csv`.
-    public static func csv(_ r: BalancesReport) -> String {
-        CSVWriter.render(
-            [["account", "balance", "statement_balance", "statement_closing", "statement_date", "reconciled", "currency"]]
-                + r.accounts.map {
-                    [
-                        $0.account, $0.balance.decimalString, $0.statementBalance.decimalString, $0.statementClosing?.decimalString ?? "",
-                        $0.statementDate?.description ?? "", $0.reconciled ? "true" : "false", $0.balance.currency.code,
-                    ]
-                } + [["total", r.total.decimalString, "", "", "", "", r.total.currency.code]])
+        let table = ReportTable(
+            columns: [.text("Account"), .number("Balance"), .number("Statements"), .number("Bank says"), .text("On"), .text("Reconciled")],
+            rows: rows + [[.text("Total"), .money(r.total), .empty, .empty, .empty, .empty]])
+        let data = ReportTable(
+            columns: [
+                .text("account"), .number("balance"), .number("statement_balance"), .number("statement_closing"), .text("statement_date"), .text("reconciled"),
+                .text("currency"),
+            ],
+            rows: r.accounts.map { a in
+                [
+                    .text(a.account), .money(a.balance), .money(a.statementBalance), .money(a.statementClosing), .date(a.statementDate), .flag(a.reconciled),
+                    .text(a.balance.currency.code),
+                ]
+            } + [[.text("total"), .money(r.total), .empty, .empty, .empty, .empty, .text(r.total.currency.code)]])
+        return ReportDocument(
+            sections: [ReportSection(title: "Balances as of \(r.asOf?.description ?? "…") (\(r.total.currency.code))", blocks: [.table(table)])], data: data)
     }
 }

@@ -154,35 +154,37 @@ public enum CardRenderer {
         ]).text + "\n"
     }
 
-    /// A table per card.
-    public static func table(_ cards: [CardReport]) -> String {
-        if cards.isEmpty { return "No card accounts with 'closing-day' and 'due-day' in the rules.\n" }
-        return cards.map { card in
-            var rows = [["Cycle", "Opening", "Purchases", "Refunds", "Payments", "Closing", "Due", "Amount due", "Carried"]]
-            for c in card.cycles {
-                rows.append([
-                    "\(c.from)..\(c.to)\(c.isOpen ? " (open)" : "")", c.opening.decimalString, c.purchases.decimalString, c.refunds.decimalString,
-                    c.payments.decimalString, c.closing.decimalString, c.dueDate.description, c.amountDue.decimalString, c.carried.decimalString,
-                ])
-            }
-            return "\(card.account) (closing day \(card.closingDay), due day \(card.dueDay))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3, 4, 5, 7, 8]).render()
-        }.joined(separator: "\n")
-    }
-}
-
-extension CardRenderer {
-    /// `report cards --format csv`: one row per cycle.
-    public static func csv(_ cards: [CardReport]) -> String {
-        var rows = [["account", "from", "to", "opening", "purchases", "refunds", "payments", "closing", "due_date", "amount_due", "carried", "open", "currency"]]
+    /// A section per card with a row per cycle; data one row per cycle.
+    public static func document(_ cards: [CardReport]) -> ReportDocument {
+        var data = ReportTable(columns: [
+            .text("account"), .text("from"), .text("to"), .number("opening"), .number("purchases"), .number("refunds"), .number("payments"),
+            .number("closing"), .text("due_date"), .number("amount_due"), .number("carried"), .text("open"), .text("currency"),
+        ])
         for card in cards {
-            for c in card.cycles {
-                rows.append([
-                    card.account, c.from.description, c.to.description, c.opening.decimalString, c.purchases.decimalString, c.refunds.decimalString,
-                    c.payments.decimalString, c.closing.decimalString, c.dueDate.description, c.amountDue.decimalString, c.carried.decimalString,
-                    c.isOpen ? "true" : "false", c.closing.currency.code,
-                ])
+            data.rows += card.cycles.map { c in
+                [
+                    .text(card.account), .date(c.from), .date(c.to), .money(c.opening), .money(c.purchases), .money(c.refunds), .money(c.payments),
+                    .money(c.closing), .date(c.dueDate), .money(c.amountDue), .money(c.carried), .flag(c.isOpen), .text(c.closing.currency.code),
+                ]
             }
         }
-        return CSVWriter.render(rows)
+        if cards.isEmpty {
+            return ReportDocument(sections: [ReportSection(title: nil, blocks: [.line("No card accounts with 'closing-day' and 'due-day' in the rules.")])], data: data)
+        }
+        let columns: [ReportColumn] = [
+            .text("Cycle"), .number("Opening"), .number("Purchases"), .number("Refunds"), .number("Payments"), .number("Closing"), .text("Due"),
+            .number("Amount due"), .number("Carried"),
+        ]
+        let sections = cards.map { card in
+            let rows: [[ReportCell]] = card.cycles.map { c in
+                [
+                    .text("\(c.from)..\(c.to)\(c.isOpen ? " (open)" : "")"), .money(c.opening), .money(c.purchases), .money(c.refunds), .money(c.payments),
+                    .money(c.closing), .date(c.dueDate), .money(c.amountDue), .money(c.carried),
+                ]
+            }
+            return ReportSection(
+                title: "\(card.account) (closing day \(card.closingDay), due day \(card.dueDay))", blocks: [.table(ReportTable(columns: columns, rows: rows))])
+        }
+        return ReportDocument(sections: sections, data: data)
     }
 }

@@ -87,18 +87,13 @@ public struct CategorySeriesBuilder {
 
 /// Renders a `CategorySeries` as a table, CSV or JSON.
 public enum CategorySeriesRenderer {
-    /// A table with one column per bucket and a total.
-    public static func table(_ s: CategorySeries) -> String {
-        var rows = [["Category"] + s.buckets + ["Total"]]
-        for row in s.rows { rows.append([row.account] + row.amounts.map(\.decimalString) + [row.total.decimalString]) }
-        return "Categories by \(s.interval.rawValue) (\(s.currency.code))\n\n" + TextTable(rows: rows, rightAligned: Set(1...(s.buckets.count + 1))).render()
-    }
-
-    /// RFC 4180 CSV with a header row.
-    public static func csv(_ s: CategorySeries) -> String {
-        CSVWriter.render(
-            [["account"] + s.buckets + ["total", "currency"]]
-                + s.rows.map { [$0.account] + $0.amounts.map(\.decimalString) + [$0.total.decimalString, s.currency.code] })
+    /// One column per bucket and a total; data the same with the currency.
+    public static func document(_ s: CategorySeries) -> ReportDocument {
+        let rows: [[ReportCell]] = s.rows.map { row in [.text(row.account)] + row.amounts.map { .money($0) } + [.money(row.total)] }
+        let table = ReportTable(columns: [.text("Category")] + s.buckets.map { .number($0) } + [.number("Total")], rows: rows)
+        let data = ReportTable(
+            columns: [.text("account")] + s.buckets.map { .number($0) } + [.number("total"), .text("currency")], rows: rows.map { $0 + [.text(s.currency.code)] })
+        return ReportDocument(sections: [ReportSection(title: "Categories by \(s.interval.rawValue) (\(s.currency.code))", blocks: [.table(table)])], data: data)
     }
 
     /// `{"by", "currency", "buckets", "categories": [{"account", "amounts", "total"}]}`.

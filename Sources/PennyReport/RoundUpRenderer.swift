@@ -31,31 +31,28 @@ public enum RoundUpRenderer {
         JSONValue.object([("roundups", jsonValue(statuses))]).text + "\n"
     }
 
-    /// A table per program.
-    public static func table(_ statuses: [RoundUpStatus]) -> String {
-        if statuses.isEmpty { return "No round-up programs in the rules.\n" }
-        return statuses.map { s in
-            var rows = [["Accrued", s.accrued.decimalString, ""], ["Swept", s.swept.decimalString, ""], ["In the pot", s.pot.decimalString, ""]]
+    /// A section per program (accrued, swept, pot, each destination with its goal, next
+    /// sweep); data rows of kind accrued, swept and pot, then one per destination.
+    public static func document(_ statuses: [RoundUpStatus]) -> ReportDocument {
+        var data = ReportTable(columns: [.text("program"), .text("kind"), .text("account"), .number("amount"), .text("currency")])
+        for s in statuses {
+            let code = ReportCell.text(s.pot.currency.code)
+            data.rows += [
+                [.text(s.program), .text("accrued"), .empty, .money(s.accrued), code], [.text(s.program), .text("swept"), .empty, .money(s.swept), code],
+                [.text(s.program), .text("pot"), .empty, .money(s.pot), code],
+            ]
+            data.rows += s.destinations.map { [.text(s.program), .text("destination"), .text($0.account), .money($0.amount), code] }
+        }
+        if statuses.isEmpty { return ReportDocument(sections: [ReportSection(title: nil, blocks: [.line("No round-up programs in the rules.")])], data: data) }
+        let sections = statuses.map { s in
+            var rows: [[ReportCell]] = [[.text("Accrued"), .money(s.accrued), .empty], [.text("Swept"), .money(s.swept), .empty], [.text("In the pot"), .money(s.pot), .empty]]
             for d in s.destinations {
                 let goal = d.goal.map { g in "goal \(g.decimalString): " + (d.goalProgressHundredths.map { Percentage(hundredths: $0).description } ?? "-") } ?? ""
-                rows.append(["  → \(d.account)", d.amount.decimalString, goal])
+                rows.append([.text("  → \(d.account)"), .money(d.amount), .text(goal)])
             }
-            return "Round-up \(s.program) (\(s.accrued.currency.code))\n\n" + TextTable(rows: rows, rightAligned: [1]).render() + "Next sweep: \(s.next)\n"
-        }.joined(separator: "\n")
-    }
-}
-
-extension RoundUpRenderer {
-    /// `report roundups --format csv`: per program, rows of kind accrued, swept and pot, then one per destination.
-    public static func csv(_ statuses: [RoundUpStatus]) -> String {
-        var rows = [["program", "kind", "account", "amount", "currency"]]
-        for s in statuses {
-            let code = s.pot.currency.code
-            rows.append([s.program, "accrued", "", s.accrued.decimalString, code])
-            rows.append([s.program, "swept", "", s.swept.decimalString, code])
-            rows.append([s.program, "pot", "", s.pot.decimalString, code])
-            for d in s.destinations { rows.append([s.program, "destination", d.account, d.amount.decimalString, code]) }
+            let table = ReportTable(columns: [.text("Program"), .number("Amount"), .text("Goal")], rows: rows, showsHeader: false)
+            return ReportSection(title: "Round-up \(s.program) (\(s.accrued.currency.code))", blocks: [.table(table), .line("Next sweep: \(s.next)")])
         }
-        return CSVWriter.render(rows)
+        return ReportDocument(sections: sections, data: data)
     }
 }

@@ -30,51 +30,65 @@ public enum SummaryRenderer {
         return value.text + "\n"
     }
 
-    /// A plain-text table, with the period's round-ups.
-    public static func table(_ s: Summary, roundUps: [RoundUpStatus] = []) -> String {
+    /// The summary as a document: figures, categories, round-ups; its data one row per
+    /// category, then income, expenses and net.
+    public static func document(_ s: Summary, roundUps: [RoundUpStatus] = []) -> ReportDocument {
         let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
-        var out = "Summary \(from) .. \(to) (\(s.currency.code))\n\n"
-        out += TextTable(
+        let figures = ReportTable(
+            columns: [.text(""), .number("")],
             rows: [
-                ["Income", s.income.decimalString],
-                ["Expenses", s.expenses.decimalString],
-                ["Net", s.net.decimalString],
-                ["Savings rate", s.savingsRate?.description ?? "-"],
-            ], rightAligned: [1]
-        ).render()
+                [.text("Income"), .money(s.income)], [.text("Expenses"), .money(s.expenses)], [.text("Net"), .money(s.net)],
+                [.text("Savings rate"), s.savingsRate.map { .percent($0) } ?? .missing],
+            ], showsHeader: false)
+        var blocks: [ReportBlock] = [.table(figures)]
         if !s.categories.isEmpty {
-            out += "\n"
-            var rows = [["Category", "Amount", "% expenses", "% income", "Budget", "Remaining"]]
-            for line in s.categories {
-                rows.append([
-                    line.account, line.amount.decimalString, line.shareOfExpenses?.formatted ?? "-",
-                    line.shareOfIncome?.formatted ?? "-", line.budget?.decimalString ?? "-", line.remaining?.decimalString ?? "-",
-                ])
+            let columns: [ReportColumn] = [.text("Category"), .number("Amount"), .number("% expenses"), .number("% income"), .number("Budget"), .number("Remaining")]
+            let rows: [[ReportCell]] = s.categories.map { line in
+                [.text(line.account), .money(line.amount), .share(line.shareOfExpenses), .share(line.shareOfIncome), .money(line.budget), .money(line.remaining)]
             }
-            out += TextTable(rows: rows, rightAligned: [1, 2, 3, 4, 5]).render()
+            blocks += [.gap, .table(ReportTable(columns: columns, rows: rows))]
         }
         for r in roundUps {
-            out += "\nRound-up \(r.program): accrued \(r.accrued.decimalString), swept \(r.swept.decimalString), in the pot \(r.pot.decimalString)\n"
+            blocks += [.gap, .line("Round-up \(r.program): accrued \(r.accrued.decimalString), swept \(r.swept.decimalString), in the pot \(r.pot.decimalString)")]
         }
         if !s.otherCurrencies.isEmpty {
-            out += "\nNot included (other currencies): \(s.otherCurrencies.joined(separator: ", ")); see --currency\n"
+            blocks += [.gap, .line("Not included (other currencies): \(s.otherCurrencies.joined(separator: ", ")); see --currency")]
         }
-        return out
+        return ReportDocument(sections: [ReportSection(title: "Summary \(from) .. \(to) (\(s.currency.code))", blocks: blocks)], data: data(s))
+    }
+
+    /// One row per category, then income, expenses and net, each with the currency.
+    private static func data(_ s: Summary) -> ReportTable {
+        let code = ReportCell.text(s.currency.code)
+        var rows: [[ReportCell]] = s.categories.map { line in
+            [.text(line.account), .money(line.amount), .share(line.shareOfExpenses), .share(line.shareOfIncome), .money(line.budget), .money(line.remaining), code]
+        }
+        for (name, amount) in [("income", s.income), ("expenses", s.expenses), ("net", s.net)] {
+            rows.append([.text(name), .money(amount), .empty, .empty, .empty, .empty, code])
+        }
+        return ReportTable(
+            columns: [.text("account"), .number("amount"), .number("share_of_expenses"), .number("share_of_income"), .number("budget"), .number("remaining"), .text("currency")],
+            rows: rows)
     }
 }
 
 extension SummaryRenderer {
     /// `report budget`: the budgeted categories only.
-    public static func budgetTable(_ s: Summary) -> String {
+    public static func budgetDocument(_ s: Summary) -> ReportDocument {
         let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
-        let lines = s.categories.filter { $0.budget != nil }
-        if lines.isEmpty { return "Budget \(from) .. \(to): no 'budget' block in the rules.\n" }
-        var rows = [["Category", "Budget", "Spent", "Remaining", "% used"]]
-        for line in lines {
-            let used = Percentage(part: line.amount.minorUnits, of: line.budget!.minorUnits)
-            rows.append([line.account, line.budget!.decimalString, line.amount.decimalString, line.remaining!.decimalString, used?.formatted ?? "-"])
+        let lines = s.categories.compactMap { line in line.budget.flatMap { budget in line.remaining.map { (line, budget, $0) } } }
+        let data = ReportTable(
+            columns: [.text("account"), .number("budget"), .number("spent"), .number("remaining"), .text("currency")],
+            rows: lines.map { line, budget, remaining in [.text(line.account), .money(budget), .money(line.amount), .money(remaining), .text(s.currency.code)] })
+        if lines.isEmpty {
+            return ReportDocument(sections: [ReportSection(title: nil, blocks: [.line("Budget \(from) .. \(to): no 'budget' block in the rules.")])], data: data)
         }
-        return "Budget \(from) .. \(to) (\(s.currency.code))\n\n" + TextTable(rows: rows, rightAligned: [1, 2, 3, 4]).render()
+        let table = ReportTable(
+            columns: [.text("Category"), .number("Budget"), .number("Spent"), .number("Remaining"), .number("% used")],
+            rows: lines.map { line, budget, remaining in
+                [.text(line.account), .money(budget), .money(line.amount), .money(remaining), .share(Percentage(part: line.amount.minorUnits, of: budget.minorUnits))]
+            })
+        return ReportDocument(sections: [ReportSection(title: "Budget \(from) .. \(to) (\(s.currency.code))", blocks: [.table(table)])], data: data)
     }
 
     /// `report budget --format json`.
@@ -85,58 +99,14 @@ extension SummaryRenderer {
             (
                 "budgets",
                 .array(
-                    s.categories.filter { $0.budget != nil }.map { line in
-                        .object([
-                            ("account", .string(line.account)), ("budget", .string(line.budget!.decimalString)), ("spent", .string(line.amount.decimalString)),
-                            ("remaining", .string(line.remaining!.decimalString)),
+                    s.categories.compactMap { line in
+                        guard let budget = line.budget, let remaining = line.remaining else { return nil }
+                        return .object([
+                            ("account", .string(line.account)), ("budget", .string(budget.decimalString)), ("spent", .string(line.amount.decimalString)),
+                            ("remaining", .string(remaining.decimalString)),
                         ])
                     })
             ),
         ]).text + "\n"
-    }
-}
-
-/// Columns padded to their widest cell.
-struct TextTable {
-    let rows: [[String]]
-    let rightAligned: Set<Int>
-
-    func render() -> String {
-        let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { c, cell in
-                let pad = String(repeating: " ", count: widths[c] - cell.count)
-                return rightAligned.contains(c) ? pad + cell : cell + pad
-            }.joined(separator: "  ").replacing(/\s+$/, with: "")
-        }.joined(separator: "\n") + "\n"
-    }
-}
-
-extension SummaryRenderer {
-    /// `report summary --format csv`: one row per category, then income, expenses and net.
-    public static func csv(_ s: Summary) -> String {
-        var rows = [["account", "amount", "share_of_expenses", "share_of_income", "budget", "remaining", "currency"]]
-        let code = s.currency.code
-        for line in s.categories {
-            rows.append([
-                line.account, line.amount.decimalString, line.shareOfExpenses?.jsonNumber ?? "", line.shareOfIncome?.jsonNumber ?? "",
-                line.budget?.decimalString ?? "", line.remaining?.decimalString ?? "", code,
-            ])
-        }
-        rows.append(["income", s.income.decimalString, "", "", "", "", code])
-        rows.append(["expenses", s.expenses.decimalString, "", "", "", "", code])
-        rows.append(["net", s.net.decimalString, "", "", "", "", code])
-        return CSVWriter.render(rows)
-    }
-
-    /// `report budget --format csv`.
-    public static func budgetCSV(_ s: Summary) -> String {
-        CSVWriter.render(
-            [["account", "budget", "spent", "remaining", "currency"]]
-                + s.categories.compactMap { line in
-                    guard let budget = line.budget, let remaining = line.remaining else { return nil }
-                    return [line.account, budget.decimalString, line.amount.decimalString, remaining.decimalString, s.currency.code]
-                })
     }
 }

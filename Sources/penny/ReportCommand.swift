@@ -78,14 +78,14 @@ struct ReportCommand: ParsableCommand {
                 try JournalReader(defaultCurrency: rules.defaultCurrency).forEachPosting(path: options.ledgerPath) { series.add($0) }
             } catch { throw console.fail(error) }
             let built = series.build()
-            emit(table: CategorySeriesRenderer.table(built), csv: CategorySeriesRenderer.csv(built), json: CategorySeriesRenderer.json(built))
+            emit(CategorySeriesRenderer.document(built), json: CategorySeriesRenderer.json(built))
             return
         }
         if kind == "cards" {
             let asOf = try chosenPeriod().to
             let cards: [CardReport]
             do throws(PennyError) { cards = try Self.cards(rules: rules, ledgerPath: options.ledgerPath, asOf: asOf) } catch { throw console.fail(error) }
-            emit(table: CardRenderer.table(cards), csv: CardRenderer.csv(cards), json: CardRenderer.json(cards))
+            emit(CardRenderer.document(cards), json: CardRenderer.json(cards))
             return
         }
         if kind == "balances" {
@@ -94,7 +94,7 @@ struct ReportCommand: ParsableCommand {
             do throws(PennyError) {
                 report = try Self.balances(rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, asOf: asOf)
             } catch { throw console.fail(error) }
-            emit(table: BalancesRenderer.table(report), csv: BalancesRenderer.csv(report), json: BalancesRenderer.json(report))
+            emit(BalancesRenderer.document(report), json: BalancesRenderer.json(report))
             return
         }
         var builder = SummaryBuilder(period: try chosenPeriod(), currency: reportCurrency, depth: depth)
@@ -111,20 +111,20 @@ struct ReportCommand: ParsableCommand {
         }
         switch kind {
         case "budget":
-            emit(table: SummaryRenderer.budgetTable(summary), csv: SummaryRenderer.budgetCSV(summary), json: SummaryRenderer.budgetJSON(summary))
+            emit(SummaryRenderer.budgetDocument(summary), json: SummaryRenderer.budgetJSON(summary))
         case "roundups":
-            emit(table: RoundUpRenderer.table(roundUps), csv: RoundUpRenderer.csv(roundUps), json: RoundUpRenderer.json(roundUps))
+            emit(RoundUpRenderer.document(roundUps), json: RoundUpRenderer.json(roundUps))
         default:
-            emit(table: SummaryRenderer.table(summary, roundUps: roundUps), csv: SummaryRenderer.csv(summary), json: SummaryRenderer.json(summary, roundUps: roundUps))
+            emit(SummaryRenderer.document(summary, roundUps: roundUps), json: SummaryRenderer.json(summary, roundUps: roundUps))
         }
     }
 
     /// Prints the report in the `--format` chosen; only that form is rendered.
-    private func emit(table: @autoclosure () -> String, csv: @autoclosure () -> String, json: @autoclosure () -> String) {
+    private func emit(_ document: @autoclosure () -> ReportDocument, json: @autoclosure () -> String) {
         switch format {
         case "json": print(json(), terminator: "")
-        case "csv": print(csv(), terminator: "")
-        default: print(table(), terminator: "")
+        case "csv": print(CSVReportWriter.render(document()), terminator: "")
+        default: print(TextReportWriter.render(document()), terminator: "")
         }
     }
 

@@ -41,7 +41,7 @@ struct RoundUpStatusCommand: ParsableCommand {
         let result: RoundUpResult
         do throws(PennyError) { result = try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).compute() } catch { throw console.fail(error) }
         let statuses = RoundUpStatus.make(result, programs: rules.roundUps.filter { name == nil || $0.name == name }, currencies: rules.roundUpCurrencies)
-        print(format == "json" ? RoundUpRenderer.json(statuses) : RoundUpRenderer.table(statuses), terminator: "")
+        print(format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses)), terminator: "")
     }
 }
 

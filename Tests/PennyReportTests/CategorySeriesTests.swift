@@ -22,7 +22,7 @@ struct CategorySeriesTests {
         let series = builder.build()
         #expect(series.buckets == ["2024-01", "2024-02"])
         #expect(
-            CategorySeriesRenderer.csv(series) == """
+            CSVReportWriter.render(CategorySeriesRenderer.document(series)) == """
                 account,2024-01,2024-02,total,currency
                 income:salary,2500.00,0.00,2500.00,EUR
                 expenses:food,40.00,15.00,55.00,EUR

@@ -26,7 +26,7 @@ struct SummaryTests {
 
                 """)
         #expect(summary.otherCurrencies == ["USD"])
-        #expect(SummaryRenderer.table(summary).contains("Not included (other currencies): USD"))
+        #expect(TextReportWriter.render(SummaryRenderer.document(summary)).contains("Not included (other currencies): USD"))
     }
 
     @Test func budgetsByShareOfIncomeAndPerMonth() {
