@@ -18,7 +18,10 @@ let package = Package(
         .target(name: "PennyRules", dependencies: ["PennyCore"]),
         .target(name: "PennyRoundUp", dependencies: ["PennyCore"]),
         .target(name: "PennyLedger", dependencies: ["PennyCore"]),
-        .target(name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"]),
+        .target(
+            name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"],
+            resources: ["en", "pt-PT", "pt-BR", "es", "ca", "it"].map { .embedInCode("Locale/Translations/\($0).json") }
+        ),
         .plugin(name: "PennyVersion", capability: .buildTool()),
         .executableTarget(
             name: "penny",
@@ -37,7 +40,7 @@ let package = Package(
         .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore", "PennyTestSupport"]),
-        .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore"]),
+        .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore", "PennyTestSupport"]),
         .testTarget(
             name: "pennyTests", dependencies: ["penny"],
             resources: [.copy("Fixtures")]
