@@ -2,7 +2,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libcsv-dev libxml2-dev
-TEST_DEPS  := hledger ledger man-db
+TEST_DEPS  := hledger ledger man-db chromium libxml2-utils
 DEMO       := demo
 PENNY      := .build/debug/penny
 
@@ -44,6 +44,9 @@ demo: build
 	$(PENNY) report balances --ledger $(DEMO)/ledger.journal --rules rules
 	@echo
 	$(PENNY) roundup status --ledger $(DEMO)/ledger.journal --rules rules
+	@echo
+	$(PENNY) report html --ledger $(DEMO)/ledger.journal --rules rules --output $(DEMO)/report.html
+	@echo "open $(CURDIR)/$(DEMO)/report.html in a browser: the month at a glance"
 
 test: test-deps lint
 	$(SWIFT) build

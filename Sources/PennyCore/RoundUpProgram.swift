@@ -98,6 +98,16 @@ public struct Budget: Sendable {
     public var lines: [Line] = []
     /// `split needs 50% wants 30% savings 20%`: names and hundredths of a percent.
     public var split: [(name: String, hundredthsOfPercent: Int)] = []
+    /// `needs expenses:housing, expenses:food`: the accounts (and their sub-accounts) whose
+    /// money counts towards each part of the split.
+    public var splitAccounts: [(name: String, accounts: [String])] = []
+
+    /// The split in force: the `split` line, or 50/30/20 needs/wants/savings when only the
+    /// parts' accounts are given; empty when the block has neither.
+    public var effectiveSplit: [(name: String, hundredthsOfPercent: Int)] {
+        if !split.isEmpty { return split }
+        return splitAccounts.isEmpty ? [] : [("needs", 5000), ("wants", 3000), ("savings", 2000)]
+    }
     /// Where the block starts.
     public var location: SourceLocation
 

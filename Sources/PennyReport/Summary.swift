@@ -79,7 +79,7 @@ public struct SummaryBuilder {
     }
 
     /// `hundredths` of a percent of `total`, rounded half away from zero.
-    static func share(_ total: Int64, _ hundredths: Int) -> Int64 {
+    public static func share(_ total: Int64, _ hundredths: Int) -> Int64 {
         let product = Int128(total) * Int128(hundredths)
         var quotient = product / 10_000
         let remainder = product % 10_000

@@ -169,10 +169,15 @@ extension RulesParser {
     mutating func budget(_ head: RuleLine, _ body: [RuleLine]) {
         var budget = Budget(location: head.location())
         if head.tokens.count > 1 { fail("'budget' takes no name; its lines are indented below it", head, head.tokens[1]) }
+        var partLines: [RuleLine] = []
         for line in body {
             let first = line.tokens[0]
             if first.text == "split" {
                 budget.split = split(line)
+                continue
+            }
+            if first.kind == .word, !first.text.contains(":"), line.tokens.count > 1, line.tokens[1].text.contains(":") {
+                partLines.append(line)
                 continue
             }
             guard checkAccountName(first, line) else { continue }
@@ -185,7 +190,28 @@ extension RulesParser {
                 fail("expected 'ACCOUNT N% of income' or 'ACCOUNT AMOUNT'", line, values.first ?? first)
             }
         }
+        for line in partLines { splitPart(line, into: &budget) }
         ruleSet.budgets.append(budget)
+    }
+
+    /// `needs expenses:housing, expenses:food`: a part of the split and its accounts.
+    private mutating func splitPart(_ line: RuleLine, into budget: inout Budget) {
+        let name = line.tokens[0]
+        let parts = budget.effectiveSplit.map(\.name)
+        guard budget.split.isEmpty || parts.contains(name.text) else {
+            fail("'\(name.text)' is not a part of the split\(Suggestion.hint(for: name.text, in: parts)); expected one of \(parts.joined(separator: ", "))", line, name)
+            return
+        }
+        if budget.split.isEmpty, !["needs", "wants", "savings"].contains(name.text) {
+            fail("'\(name.text)' is not a part of the default split: name the parts with 'split NAME N% ...', or use needs, wants and savings", line, name)
+            return
+        }
+        var accounts: [String] = []
+        for token in line.tokens.dropFirst() where token.kind != .comma {
+            guard checkAccountName(token, line) else { return }
+            accounts.append(token.text)
+        }
+        budget.splitAccounts.append((name.text, accounts))
     }
 
     /// `split needs 50% wants 30% savings 20%`, adding up to 100%.

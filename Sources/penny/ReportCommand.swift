@@ -19,8 +19,14 @@ struct ReportCommand: ParsableCommand {
               penny report categories --by month --format csv
             """)
 
-    @Argument(help: "summary | categories | balances | budget | roundups | cards")
+    @Argument(help: "summary | categories | balances | budget | roundups | cards | html")
     var kind: String
+
+    @Option(help: "For html: the file to write (default: standard output).")
+    var output: String?
+
+    @Option(help: "For html: the language and number format, e.g. pt-PT, en, es (default: LC_ALL, LC_MONETARY or LANG).")
+    var locale: String?
 
     @Option(help: "2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, 2024-01-01..2024-03-31, last-month, this-year.")
     var period: String?
@@ -49,11 +55,11 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard ["summary", "categories", "balances", "cards", "budget", "roundups"].contains(kind) else {
-            throw ValidationError("unknown report '\(kind)': expected summary, categories, balances, budget, roundups or cards")
+        guard ["summary", "categories", "balances", "cards", "budget", "roundups", "html"].contains(kind) else {
+            throw ValidationError("unknown report '\(kind)': expected summary, categories, balances, budget, roundups, cards or html")
         }
         let formats = ["table", "json", "csv"]
-        guard formats.contains(format) else {
+        guard kind == "html" || formats.contains(format) else {
             throw ValidationError(
                 ["table", "csv", "json", "html"].contains(format)
                     ? "--format \(format) is not supported yet for report \(kind) (use \(formats.joined(separator: ", ")))"
@@ -70,6 +76,17 @@ struct ReportCommand: ParsableCommand {
         let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try console.loadRules(options.rulesPath) : RuleSet()
         guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
+        }
+        if kind == "html" {
+            let page: String
+            do throws(PennyError) { page = try recapPage(rules: rules, currency: reportCurrency) } catch { throw console.fail(error) }
+            if let output {
+                do throws(PennyError) { try AtomicFile.write(page, to: output) } catch { throw console.fail(error) }
+                if !options.quiet { print("wrote \(output)") }
+            } else {
+                print(page, terminator: "")
+            }
+            return
         }
         if kind == "categories" {
             var series = CategorySeriesBuilder(
@@ -126,6 +143,32 @@ struct ReportCommand: ParsableCommand {
         case "csv": print(CSVReportWriter.render(document()), terminator: "")
         default: print(TextReportWriter.render(document()), terminator: "")
         }
+    }
+
+    /// The monthly recap page for the chosen period (default: the ledger's latest month).
+    private func recapPage(rules: RuleSet, currency: Currency) throws(PennyError) -> String {
+        let reader = JournalReader(defaultCurrency: rules.defaultCurrency)
+        var period: ReportPeriod
+        do { period = try chosenPeriod() } catch { throw .configuration("\(error)") }
+        if period.from == nil || period.to == nil {
+            var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
+            try reader.forEachPosting(path: options.ledgerPath) { all.add($0) }
+            let last = period.to ?? all.build().period.to ?? Self.today()
+            period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
+            if period.to == last, let month = ReportPeriod.month(last.year, last.month), period.from == month.from { period = month }
+        }
+        let builder = RecapBuilder(period: period, currency: currency, depth: depth)
+        var roundUps: [RoundUpStatus] = []
+        if !rules.roundUps.isEmpty {
+            let result = try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).compute()
+            roundUps = RoundUpStatus.make(result, programs: rules.roundUps, currencies: rules.roundUpCurrencies, from: period.from, to: period.to)
+        }
+        let recap = try builder.build(
+            ledgerPath: options.ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
+            defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: roundUps,
+            balances: try Self.balances(rules: rules, ledgerPath: options.ledgerPath, currency: currency, asOf: period.to),
+            cards: try Self.cards(rules: rules, ledgerPath: options.ledgerPath, asOf: period.to))
+        return HTMLRecapWriter(locale: ReportLocale(locale)).render(recap)
     }
 
     /// The balances of the own accounts: the main ledger (statement-backed), the derived

@@ -1,0 +1,128 @@
+public import PennyCore
+public import PennyLedger
+public import PennyRoundUp
+
+/// Computes a `Recap` for one period from the ledger: the period's summary (the same
+/// `SummaryBuilder` as `report summary`), the period before it, the last 12 months, the
+/// income split, the top payees and the uncategorized count. The caller supplies what other
+/// reports compute (round-ups, balances, cards).
+public struct RecapBuilder {
+    /// The period the recap is about (both ends known).
+    public let period: ReportPeriod
+    /// The report currency.
+    public let currency: Currency
+    /// Category depth.
+    public let depth: Int
+
+    /// Makes a builder; `period` must have both ends.
+    public init(period: ReportPeriod, currency: Currency, depth: Int = 2) {
+        self.period = period
+        self.currency = currency
+        self.depth = depth
+    }
+
+    /// The period of the same length just before `period`: the previous calendar month when
+    /// `period` is one.
+    public static func previous(_ period: ReportPeriod) -> ReportPeriod {
+        guard let from = period.from, let to = period.to else { return period }
+        if from.day == 1, to.month == from.month, to.year == from.year, to.adding(days: 1).day == 1 {
+            let year = from.month == 1 ? from.year - 1 : from.year, month = from.month == 1 ? 12 : from.month - 1
+            return ReportPeriod.month(year, month) ?? period
+        }
+        let days = to.dayNumber - from.dayNumber + 1
+        return ReportPeriod(from: from.adding(days: -days), to: from.adding(days: -1))
+    }
+
+    /// Reads the ledger and builds the recap.
+    /// - Complexity: two passes over the ledger; memory is one entry per category, month and payee.
+    public func build(
+        ledgerPath: String, reader: JournalReader, budgets: [Budget], defaultExpenseCategory: String, defaultIncomeCategory: String,
+        roundUps: [RoundUpStatus], balances: BalancesReport, cards: [CardReport]
+    ) throws(PennyError) -> Recap {
+        guard let to = period.to else { throw .configuration("the recap needs a period with an end") }
+        var current = SummaryBuilder(period: period, currency: currency, depth: depth)
+        var before = SummaryBuilder(period: Self.previous(period), currency: currency, depth: depth)
+        let firstMonth = Self.monthIndex(to) - 11
+        var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
+        let split = budgets.first { !$0.effectiveSplit.isEmpty }
+        var splitActual: [String: Int64] = [:]
+        try reader.forEachPosting(path: ledgerPath) { posting in
+            current.add(posting)
+            before.add(posting)
+            guard posting.amount.currency == currency else { return }
+            let slot = Self.monthIndex(posting.date) - firstMonth
+            if (0..<12).contains(slot) {
+                if Self.isUnder(posting.account, "income") { months[slot].income -= posting.amount.minorUnits; months[slot].seen = true }
+                if Self.isUnder(posting.account, "expenses") { months[slot].expenses += posting.amount.minorUnits; months[slot].seen = true }
+            }
+            if let split, period.contains(posting.date) {
+                for part in split.splitAccounts where part.accounts.contains(where: { Self.isUnder(posting.account, $0) }) {
+                    splitActual[part.name, default: 0] += posting.amount.minorUnits
+                }
+            }
+        }
+        let summary = current.build(budgets: budgets)
+        let monthTotals = (0..<12).map { slot in
+            let index = firstMonth + slot
+            return Recap.MonthTotals(
+                year: index / 12, month: index % 12 + 1, income: Money(minorUnits: months[slot].income, currency: currency),
+                expenses: Money(minorUnits: months[slot].expenses, currency: currency))
+        }
+        let seen = Int64(max(1, months.filter(\.seen).count))
+        let totalIncome = months.reduce(Int64(0)) { $0 + $1.income }, totalExpenses = months.reduce(Int64(0)) { $0 + $1.expenses }
+        let (payees, uncategorized) = try payeesAndUncategorized(
+            ledgerPath: ledgerPath, reader: reader, defaults: [defaultExpenseCategory, defaultIncomeCategory])
+        let income = summary.income.minorUnits
+        let splitLines = (split?.effectiveSplit ?? []).map { part in
+            let actual = splitActual[part.name] ?? 0
+            return SplitLine(
+                name: part.name, planned: Percentage(hundredths: Int64(part.hundredthsOfPercent)),
+                plannedAmount: Money(minorUnits: SummaryBuilder.share(income, part.hundredthsOfPercent), currency: currency),
+                actual: Money(minorUnits: actual, currency: currency), actualShare: Percentage(part: actual, of: income))
+        }
+        return Recap(
+            summary: summary, previous: before.build(budgets: budgets),
+            averageIncome: Money(minorUnits: Self.divide(totalIncome, seen), currency: currency),
+            averageExpenses: Money(minorUnits: Self.divide(totalExpenses, seen), currency: currency), months: monthTotals, split: splitLines,
+            roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
+    }
+
+    /// The top payees (by what they took) and how many transactions fell to a default category.
+    private func payeesAndUncategorized(ledgerPath: String, reader: JournalReader, defaults: [String]) throws(PennyError) -> ([Recap.PayeeTotal], Int) {
+        var totals: [String: (amount: Int64, count: Int)] = [:]
+        var uncategorized = 0
+        try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { t in
+            guard period.contains(t.date) else { return }
+            if t.tags["rule"] == "default" || t.postings.contains(where: { defaults.contains($0.account) }) { uncategorized += 1 }
+            for posting in t.postings where Self.isUnder(posting.account, "expenses") {
+                guard let amount = posting.amount, amount.currency == currency else { continue }
+                let name = Self.payee(t.description ?? "?")
+                totals[name, default: (0, 0)].amount += amount.minorUnits
+                totals[name, default: (0, 0)].count += 1
+            }
+        }
+        let top = totals.filter { $0.value.amount > 0 }.sorted { ($0.value.amount, $1.key) > ($1.value.amount, $0.key) }.prefix(10)
+        return (top.map { Recap.PayeeTotal(name: $0.key, amount: Money(minorUnits: $0.value.amount, currency: currency), count: $0.value.count) }, uncategorized)
+    }
+
+    /// The payee of a `PAYEE | NOTE` description (hledger's convention), else the description.
+    static func payee(_ description: String) -> String {
+        guard let bar = description.range(of: " | ") else { return description }
+        return String(description[..<bar.lowerBound])
+    }
+
+    private static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }
+
+    /// True for `root` itself and its sub-accounts.
+    static func isUnder(_ account: String, _ root: String) -> Bool {
+        account == root
+            || (account.hasPrefix(root) && account.utf8.count > root.utf8.count
+                && account.utf8[account.utf8.index(account.utf8.startIndex, offsetBy: root.utf8.count)] == UInt8(ascii: ":"))
+    }
+
+    /// `a / b` rounded half away from zero.
+    static func divide(_ a: Int64, _ b: Int64) -> Int64 {
+        let quotient = a / b, remainder = a % b
+        return remainder.magnitude * 2 >= b.magnitude ? quotient + (a < 0 ? -1 : 1) : quotient
+    }
+}
