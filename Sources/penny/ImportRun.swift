@@ -6,6 +6,12 @@ import PennyLedger
 import PennyReport
 import PennyRules
 
+/// The first rule whose regular expression gave up during an import (set from the
+/// categorizer, which cannot throw; the file's reader then stops with it).
+final class MatchFailureBox {
+    var error: PennyError?
+}
+
 /// Wires readers, rules and the ledger for one `penny import`, and prints its lines.
 struct ImportRun {
     let rules: RuleSet
@@ -61,12 +67,17 @@ struct ImportRun {
             accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         let categorizer = Categorizer(rules)
         let rules = self.rules, override = accountOverride
+        let matchFailure = MatchFailureBox()
         let transfers: TransferIndex
         do throws(PennyError) { transfers = try Self.transferIndex(rules: rules, ledgerPath: options.ledgerPath) } catch { throw console.fail(error) }
         let importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
-            categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) },
+            categorize: { transaction, folded, account in
+                let decision = categorizer.categorize(transaction, foldedDescription: folded, account: account)
+                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
+                return decision
+            },
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
         var total = FileOutcome()
@@ -105,7 +116,10 @@ struct ImportRun {
                 let probe = try FileProbe(url: URL(fileURLWithPath: file))
                 let reader = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: configuration, displayName: file)
                 let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
-                    try reader.read(probe, displayName: file, configuration: configuration, emit: emit)
+                    try reader.read(probe, displayName: file, configuration: configuration) { (event) throws(PennyError) in
+                        try emit(event)
+                        if let error = matchFailure.error { throw error }
+                    }
                     // What was read must be what gets filed: a file written to meanwhile is rolled back.
                     if let identity, FileIdentity(path: file) != identity {
                         changedWhileRead = true
@@ -119,7 +133,8 @@ struct ImportRun {
                 asRead[file] = identity
             } catch {
                 progress.clear()
-                if error.kind == .ledgerUnavailable { throw console.fail(error) }
+                // A rule that gave up is the rules' fault, not the file's: stop before the ledger is written.
+                if error.kind == .ledgerUnavailable || error == matchFailure.error { throw console.fail(error) }
                 if let identity, changedWhileRead || FileIdentity(path: file) != identity {
                     console.say("\(file): left in the inbox: it changed while it was being read, so nothing was imported from it; the next run imports it")
                     continue
