@@ -2,7 +2,7 @@
 ///
 /// Printed as `file:line:col: error: message`, then the offending text with a caret
 /// under the bad column when the reader knows it.
-public struct PennyError: Error, Sendable, CustomStringConvertible {
+public struct PennyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure; decides the exit code.
     public enum Kind: Sendable, Equatable {
         /// A statement file could not be read (exit 1).

@@ -131,6 +131,9 @@ public struct Categorization: Sendable, Equatable {
     public var skips: Bool
     /// True when a rule said `no-roundup`.
     public var excludesRoundUp: Bool
+    /// Set when a rule's regular expression gave up on this transaction (it backtracked
+    /// past its bound): the decision is not to be trusted, and the caller reports this error.
+    public var matchFailure: PennyError?
 
     /// Makes a categorization.
     public init(

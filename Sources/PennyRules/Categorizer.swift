@@ -82,7 +82,11 @@ public struct Categorizer: Sendable {
         var categorized = false
         for index in candidates(held) {
             let rule = rules[Int(index)]
-            guard rule.checks.allSatisfy({ ConditionEvaluator.holds($0, &fields) }) else { continue }
+            let holds = rule.checks.allSatisfy({ ConditionEvaluator.holds($0, &fields) })
+            if decision.matchFailure == nil, let condition = fields.gaveUp {
+                decision.matchFailure = Self.gaveUp(rule: rule.name, condition, on: transaction.description)
+            }
+            guard holds else { continue }
             if !categorized, let category = rule.category {
                 decision.category = category
                 decision.ruleName = rule.name
@@ -96,6 +100,14 @@ public struct Categorizer: Sendable {
             if !rule.continues { break }
         }
         return decision
+    }
+
+    /// The error for a rule whose regular expression gave up on a description.
+    static func gaveUp(rule: String, _ condition: Condition, on description: String) -> PennyError {
+        let shown = description.count > 60 ? description.prefix(57) + "..." : Substring(description)
+        return .configuration(
+            "rule '\(rule)': '\(condition.source)' gave up on \"\(shown)\" after about \(RuleRegex.progressLimit * 10_000 / 1_000_000) million backtracking steps; simplify the regular expression (no repetition inside a repetition)",
+            at: condition.location)
     }
 
     /// Candidate rules in rule order: those whose every description condition held,

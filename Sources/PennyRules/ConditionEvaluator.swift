@@ -7,6 +7,8 @@ struct FieldValues {
     let foldedDescription: String
     let account: String
     private var folded: [Condition.Field: String] = [:]
+    /// The first `matches` condition whose regular expression gave up on this transaction.
+    var gaveUp: Condition?
 
     init(transaction: Transaction, foldedDescription: String, account: String) {
         self.transaction = transaction
@@ -62,9 +64,15 @@ enum ConditionEvaluator {
                 }
             }
         case .matches(let expressions):
-            return expressions.contains { regex in
-                regex.matches(regex.isExact ? fields.original(condition.field) : fields.key(condition.field))
+            // A regular expression that gives up holds nowhere; the caller reports it.
+            for regex in expressions {
+                switch regex.matches(regex.isExact ? fields.original(condition.field) : fields.key(condition.field)) {
+                case true?: return true
+                case false?: continue
+                case nil: if fields.gaveUp == nil { fields.gaveUp = condition }
+                }
             }
+            return false
         case .amount(let op, let values):
             return values.contains { value in
                 guard let order = value.compare(t.amount) else { return false }

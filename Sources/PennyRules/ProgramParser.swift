@@ -10,6 +10,7 @@ extension RulesParser {
             return
         }
         var program = RoundUpProgram(name: head.tokens[1].text, location: head.location())
+        conditionOwner = "roundup '\(program.name)'"
         var conditions: [Condition] = []
         let errorsBefore = errors.count
         for line in body {

@@ -51,6 +51,7 @@ public struct RuleExplainer {
     public func report(_ transaction: Transaction, account: String) -> String {
         let (steps, decision) = explain(transaction, account: account)
         var out = ""
+        if let failure = decision.matchFailure { out += "\(failure.headline)\n" }
         if let name = decision.ruleName, let step = steps.last(where: { $0.rule == name }) {
             out += "rule '\(name)' (\(step.location)) decides: category \(decision.category)\n"
             for condition in step.held { out += "  met: \(condition.source)\n" }

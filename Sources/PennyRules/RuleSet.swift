@@ -161,9 +161,25 @@ public struct RuleRegex: @unchecked Sendable {
         expression = try NSRegularExpression(pattern: source, options: options)
     }
 
-    /// True when the expression finds a match in `text`.
-    func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    /// How many of ICU's progress reports a match may take before it gives up: ICU reports
+    /// every 10,000 backtracking steps, so about 10 million steps (a fraction of a second).
+    /// A sensible pattern on a bank description needs a few thousand.
+    static let progressLimit = 1000
+
+    /// True when the expression finds a match in `text`; nil when it gave up after
+    /// `progressLimit` progress reports (a pattern that backtracks without end).
+    func matches(_ text: String) -> Bool? {
+        var found = false, reports = 0
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else {
+                reports += 1
+                if reports >= Self.progressLimit { stop.pointee = true }
+            }
+        }
+        return found ? true : (reports >= Self.progressLimit ? nil : false)
     }
 }
 

@@ -25,6 +25,8 @@ struct RulesParser {
     /// Every file parsed so far (standardized), so a file is read once however it is reached.
     private(set) var parsedFiles: Set<String> = []
     private var ruleNames: [String: SourceLocation] = [:]
+    /// The block whose `if` lines are being parsed (`rule 'NAME'`), for messages.
+    var conditionOwner = ""
 
     /// Parses one file's text into the rule set built so far.
     mutating func parse(_ text: String, file: String) {
@@ -215,6 +217,7 @@ struct RulesParser {
         }
         let name = head.tokens[1].text
         var rule = Rule(name: name, location: head.location())
+        conditionOwner = "rule '\(name)'"
         if let earlier = ruleNames[name] {
             fail("rule '\(name)' is already declared at \(earlier); rule names must be unique (the ledger records them)", head, head.tokens[1])
         }
@@ -319,6 +322,16 @@ struct RulesParser {
                 }
                 if let bad = value.flags.first(where: { !"csx".contains($0) }) {
                     fail("unknown regular expression flag '\(bad)': expected c (exact case and accents), s or x", line, value)
+                    return nil
+                }
+                if let nested = RegexNesting.finding(in: value.text, extended: value.flags.contains("x")) {
+                    // The lexer turned each `\/` into `/`: count them back to find the column.
+                    let escapes = value.text.prefix(nested.offset).filter { $0 == "/" }.count
+                    let column = value.column + 1 + nested.offset + escapes
+                    errors.append(
+                        .configuration(
+                            "\(conditionOwner): /\(value.text)/ repeats '\(nested.text)', a repetition inside a repetition, which can take minutes on a long description; repeat the group or what is inside it, not both (or make the inner one possessive, like 'a++')",
+                            at: line.location(column), excerpt: line.text, caretColumn: column))
                     return nil
                 }
                 do {

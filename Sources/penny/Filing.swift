@@ -5,13 +5,23 @@ import PennyCore
 /// the quarantine with `NAME.error.txt` beside them. Nothing is ever deleted or overwritten:
 /// a name already taken gets ` (2)`, ` (3)`, ...
 struct Filing {
+    /// The folder the batch imports.
+    let inbox: String
     let archive: String
     let quarantine: String
     /// The year and month of the archive folder (the day of the run).
     let month: (year: Int, month: Int)
 
-    /// Moves `file` where it belongs; returns its new path.
-    func file(_ file: String, failure: PennyError?) throws(PennyError) -> String {
+    /// Moves an inbox entry batch mode refuses (a symbolic link, an unsafe name) to the
+    /// quarantine under a safe name, with the reason beside it; returns its new path.
+    /// A symbolic link is moved itself: what it points to is never touched.
+    func refuse(_ entry: InboxListing.Entry) throws(PennyError) -> String {
+        let error = PennyError.badInput(entry.reason, at: SourceLocation(file: entry.displayName))
+        return try file(entry.path, failure: error, as: FileName.safe((entry.path as NSString).lastPathComponent))
+    }
+
+    /// Moves `file` where it belongs (under `name`, by default its own); returns its new path.
+    func file(_ file: String, failure: PennyError?, as name: String? = nil) throws(PennyError) -> String {
         let folder: String
         if failure != nil {
             folder = quarantine
@@ -20,14 +30,18 @@ struct Filing {
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let destination = Self.freeName(for: (file as NSString).lastPathComponent, in: folder)
-            try FileManager.default.moveItem(atPath: file, toPath: destination)
+            let destination = Self.freeName(for: name ?? (file as NSString).lastPathComponent, in: folder)
+            // rename(2) moves a symbolic link itself, dangling or not; across file systems, copy.
+            if rename(file, destination) != 0 {
+                guard errno == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                try FileManager.default.moveItem(atPath: file, toPath: destination)
+            }
             if let failure {
                 try Data((failure.description + "\n").utf8).write(to: URL(fileURLWithPath: destination + ".error.txt"), options: .withoutOverwriting)
             }
             return destination
         } catch {
-            throw PennyError(.ledgerUnavailable, "cannot file \(file) into \(folder): \(error.localizedDescription)", at: SourceLocation(file: file))
+            throw PennyError(.ledgerUnavailable, "cannot file \(FileName.escaped(file)) into \(folder): \(error.localizedDescription)", at: SourceLocation(file: file))
         }
     }
 

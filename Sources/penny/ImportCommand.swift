@@ -26,6 +26,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Batch mode: where failed files go, with NAME.error.txt (default: the inbox's ../quarantine).")
     var quarantine: String?
 
+    @Option(help: "Batch mode: leave files modified less than this many seconds ago in the inbox for the next run (default 5).")
+    var settle: Int?
+
     @Flag(help: "Read and categorize everything, write nothing.")
     var dryRun = false
 
@@ -44,6 +47,8 @@ struct ImportCommand: ParsableCommand {
         if inbox == nil && paths.isEmpty { throw ValidationError("give statement files or folders, or --inbox DIR") }
         if inbox != nil && !paths.isEmpty { throw ValidationError("--inbox imports its folder: give no other paths") }
         if inbox == nil && (archive != nil || quarantine != nil) { throw ValidationError("--archive and --quarantine go with --inbox") }
+        if inbox == nil && settle != nil { throw ValidationError("--settle goes with --inbox") }
+        if let settle, settle < 0 { throw ValidationError("--settle \(settle): expected a number of seconds, 0 or more") }
     }
 
     func run() throws {
@@ -64,7 +69,9 @@ struct ImportCommand: ParsableCommand {
         if let inbox {
             let parent = ((inbox as NSString).standardizingPath as NSString).deletingLastPathComponent
             let today = ReportCommand.today()
+            run.settleSeconds = settle ?? 5
             run.filing = Filing(
+                inbox: inbox,
                 archive: archive ?? (parent as NSString).appendingPathComponent("archive"),
                 quarantine: quarantine ?? (parent as NSString).appendingPathComponent("quarantine"), month: (today.year, today.month))
         }

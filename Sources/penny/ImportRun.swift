@@ -6,6 +6,12 @@ import PennyLedger
 import PennyReport
 import PennyRules
 
+/// The first rule whose regular expression gave up during an import (set from the
+/// categorizer, which cannot throw; the file's reader then stops with it).
+final class MatchFailureBox {
+    var error: PennyError?
+}
+
 /// Wires readers, rules and the ledger for one `penny import`, and prints its lines.
 struct ImportRun {
     let rules: RuleSet
@@ -17,36 +23,61 @@ struct ImportRun {
     let waitSeconds: Int
     /// Batch mode: where imported and failed files go after the run.
     var filing: Filing?
+    /// Batch mode: files modified less than this many seconds ago are left for the next run.
+    var settleSeconds = 0
 
     /// Imports every file; returns the exit status (1 when some file was rejected).
     func perform(paths: [String]) throws -> ExitStatus {
-        var rejected = 0
-        var files: [String] = []
-        for path in paths {
-            do throws(PennyError) { files += try Self.expand(path) } catch {
-                console.error(error)
-                rejected += 1
-            }
-        }
         let lock: LedgerLock
-        let update: LedgerUpdate
         do throws(PennyError) {
             lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: waitSeconds)
-            update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
         } catch { throw console.fail(error) }
         defer { withExtendedLifetime(lock) {} }
+
+        // Listed only once the lock is held: a run that waited finds the inbox as the run
+        // before it left it, without the files that run already filed.
+        var rejected = 0
+        var files: [String] = []
+        var refused: [InboxListing.Entry] = []
+        if let filing {
+            let listing: InboxListing
+            do throws(PennyError) { listing = try InboxListing.list(filing.inbox) } catch { throw console.fail(error) }
+            for entry in listing.left { console.say("\(entry.displayName): left in the inbox: \(entry.reason)") }
+            if listing.isIdle {
+                console.say("\(filing.inbox): no statements to import")
+                return .success
+            }
+            files = listing.files
+            refused = listing.refused
+        } else {
+            for path in paths {
+                do throws(PennyError) { files += try Self.expand(path) } catch {
+                    console.error(error)
+                    rejected += 1
+                }
+            }
+        }
+        let update: LedgerUpdate
+        do throws(PennyError) {
+            update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
+        } catch { throw console.fail(error) }
 
         let configuration = ReaderConfiguration(
             csvProfiles: rules.csvProfiles, defaultCurrency: rules.defaultCurrency,
             accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         let categorizer = Categorizer(rules)
         let rules = self.rules, override = accountOverride
+        let matchFailure = MatchFailureBox()
         let transfers: TransferIndex
         do throws(PennyError) { transfers = try Self.transferIndex(rules: rules, ledgerPath: options.ledgerPath) } catch { throw console.fail(error) }
         let importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
-            categorize: { categorizer.categorize($0, foldedDescription: $1, account: $2) },
+            categorize: { transaction, folded, account in
+                let decision = categorizer.categorize(transaction, foldedDescription: folded, account: account)
+                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
+                return decision
+            },
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
         var total = FileOutcome()
@@ -61,26 +92,57 @@ struct ImportRun {
         } catch { throw console.fail(error) }
 
         var failures: [String: PennyError] = [:]
+        // Batch mode: each file as it was when read; it is filed only if still so.
+        var asRead: [String: FileIdentity] = [:]
         let progress = Progress(quiet: options.quiet)
         for (index, file) in files.enumerated() {
             progress.update(index + 1, of: files.count, file)
             defer { progress.clear() }
+            var identity: FileIdentity?
+            if filing != nil {
+                guard let seen = FileIdentity(path: file) else {
+                    console.say("\(file): gone from the inbox before it was read")
+                    continue
+                }
+                if let age = seen.settling(now: Date(), settle: settleSeconds) {
+                    progress.clear()
+                    console.say("\(file): left in the inbox: modified \(age) s ago, it may still be being written (--settle \(settleSeconds)); the next run imports it")
+                    continue
+                }
+                identity = seen
+            }
+            var changedWhileRead = false
             do throws(PennyError) {
                 let probe = try FileProbe(url: URL(fileURLWithPath: file))
                 let reader = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: configuration, displayName: file)
                 let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
-                    try reader.read(probe, displayName: file, configuration: configuration, emit: emit)
+                    try reader.read(probe, displayName: file, configuration: configuration) { (event) throws(PennyError) in
+                        try emit(event)
+                        if let error = matchFailure.error { throw error }
+                    }
+                    // What was read must be what gets filed: a file written to meanwhile is rolled back.
+                    if let identity, FileIdentity(path: file) != identity {
+                        changedWhileRead = true
+                        throw .badInput("changed while it was being read", at: SourceLocation(file: file))
+                    }
                 }
                 total.add(outcome)
                 progress.clear()
                 console.say("\(file): \(Self.describe(outcome))")
                 for note in outcome.ambiguities { console.say("  note: \(note)") }
+                asRead[file] = identity
             } catch {
                 progress.clear()
-                if error.kind == .ledgerUnavailable { throw console.fail(error) }
+                // A rule that gave up is the rules' fault, not the file's: stop before the ledger is written.
+                if error.kind == .ledgerUnavailable || error == matchFailure.error { throw console.fail(error) }
+                if let identity, changedWhileRead || FileIdentity(path: file) != identity {
+                    console.say("\(file): left in the inbox: it changed while it was being read, so nothing was imported from it; the next run imports it")
+                    continue
+                }
                 console.error(error)
                 console.say("\(file): rejected, nothing imported")
                 failures[file] = error
+                asRead[file] = identity
                 rejected += 1
             }
         }
@@ -92,9 +154,31 @@ struct ImportRun {
             }
         } catch { throw console.fail(error) }
         if !dryRun { checkBalances(total.closings, update.statementBalances) }
+        if let filing {
+            // Refused entries are never read; they are named, and quarantined with the reason.
+            for entry in refused {
+                console.error(.badInput(entry.reason, at: SourceLocation(file: entry.displayName)))
+                rejected += 1
+                guard !dryRun else {
+                    console.say("\(entry.displayName): refused (dry run: left in the inbox)")
+                    continue
+                }
+                do throws(PennyError) {
+                    console.say("\(entry.displayName): refused, moved to \(try filing.refuse(entry))")
+                } catch { throw console.fail(error) }
+            }
+        }
         if let filing, !dryRun {
             // Only after the ledger is written: a crash before leaves every file in the inbox.
             for file in files {
+                guard let identity = asRead[file] else { continue }
+                guard FileIdentity(path: file) == identity else {
+                    console.say(
+                        failures[file] == nil
+                            ? "\(file): left in the inbox: it changed after it was imported; the next run imports what is new (what is already in the ledger counts as duplicates)"
+                            : "\(file): left in the inbox, not quarantined: it changed after it was read; the next run tries it again")
+                    continue
+                }
                 do throws(PennyError) {
                     let destination = try filing.file(file, failure: failures[file])
                     if options.verbose { console.say("\(file) -> \(destination)") }

@@ -29,14 +29,27 @@ struct RecategorizeCommand: ParsableCommand {
         let rules = try console.loadRules(options.rulesPath)
         let first = try dateOption(from, name: "from"), last = try dateOption(to, name: "to")
         let categorizer = Categorizer(rules)
+        let matchFailure = MatchFailureBox()
         let recategorizer = LedgerRecategorizer(
             ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)), defaultCurrency: rules.defaultCurrency,
-            decide: { categorizer.categorize($0, account: $1) })
+            decide: { transaction, account in
+                let decision = categorizer.categorize(transaction, account: account)
+                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
+                return decision
+            })
         let changes: [CategoryChange]
         do throws(PennyError) {
             let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
             defer { withExtendedLifetime(lock) {} }
+            // With regular expressions in the rules, a dry run first: one that gives up
+            // stops the command before the ledger is rewritten.
+            let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }
+            if hasRegex && !dryRun {
+                _ = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: true)
+                if let error = matchFailure.error { throw error }
+            }
             changes = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: dryRun)
+            if let error = matchFailure.error { throw error }
         } catch { throw console.fail(error) }
         for change in changes {
             console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")

@@ -8,6 +8,34 @@ struct CommandResult {
     let stderr: String
 }
 
+/// A command started by `Workspace.launchPenny`, still running or finished.
+struct RunningCommand {
+    let process: Process
+    let out: Pipe
+    let err: Pipe
+
+    /// Waits for the command and returns what it printed.
+    func finish() -> CommandResult {
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Waits until the command has `path` open (as /proc shows), or has exited; true when open.
+    func waitUntilOpen(_ path: String) -> Bool {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let folder = "/proc/\(process.processIdentifier)/fd"
+        while process.isRunning {
+            for fd in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + fd), link == target { return true }
+            }
+            usleep(500)
+        }
+        return false
+    }
+}
+
 /// The package root, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -54,6 +82,15 @@ struct Workspace {
     }
 
     func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+        try launch(executable, arguments).finish()
+    }
+
+    /// Starts the built `penny` without waiting for it; `finish()` collects its result.
+    func launchPenny(_ arguments: String...) throws -> RunningCommand {
+        try launch(pennyBinary.path, arguments)
+    }
+
+    private func launch(_ executable: String, _ arguments: [String]) throws -> RunningCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -66,10 +103,7 @@ struct Workspace {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return RunningCommand(process: process, out: out, err: err)
     }
 
     /// `which NAME`, for hledger and ledger.

@@ -1,0 +1,120 @@
+import Foundation
+import PennyCore
+
+/// What batch mode finds in its inbox, listed once the ledger lock is held: the regular
+/// files to import in name order, the entries it refuses (moved to the quarantine) and the
+/// ones it leaves where they are, each with the reason.
+struct InboxListing {
+    /// An inbox entry that is not imported, and why.
+    struct Entry {
+        /// The entry's path (inbox/name).
+        let path: String
+        /// The name as printed: control characters escaped.
+        let displayName: String
+        /// Why it is refused or left.
+        let reason: String
+    }
+
+    /// Regular files with safe names, in name order.
+    var files: [String] = []
+    /// Symbolic links, unsafe names and special files: quarantined, never imported.
+    var refused: [Entry] = []
+    /// Hidden files, folders and notes: left in the inbox.
+    var left: [Entry] = []
+
+    /// True when there is nothing to import or to quarantine.
+    var isIdle: Bool { files.isEmpty && refused.isEmpty }
+
+    /// Lists `inbox`; fails when it is not a readable folder.
+    static func list(_ inbox: String) throws(PennyError) -> InboxListing {
+        guard FileIdentity(path: inbox + "/.")?.kind == .directory else {
+            throw .badInput("no such folder (the inbox)", at: SourceLocation(file: inbox))
+        }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: inbox) } catch {
+            throw .badInput("cannot list the inbox: \(error.localizedDescription)", at: SourceLocation(file: inbox))
+        }
+        var listing = InboxListing()
+        for name in names.sorted() {
+            let path = (inbox as NSString).appendingPathComponent(name)
+            let shown = (inbox as NSString).appendingPathComponent(FileName.escaped(name))
+            if let problem = FileName.problem(name) {
+                listing.refused.append(Entry(path: path, displayName: shown, reason: problem))
+                continue
+            }
+            guard let identity = FileIdentity(path: path) else { continue }  // gone since the listing
+            switch identity.kind {
+            case .symbolicLink:
+                listing.refused.append(
+                    Entry(path: path, displayName: shown, reason: "a symbolic link: batch mode imports only regular files (put the file itself in the inbox)"))
+            case .other:
+                listing.refused.append(Entry(path: path, displayName: shown, reason: "not a regular file (a pipe, socket or device)"))
+            case .directory:
+                listing.left.append(Entry(path: path, displayName: shown, reason: "a folder: batch mode imports the inbox's own files, not its folders"))
+            case .regular:
+                if name.hasPrefix(".") {
+                    listing.left.append(Entry(path: path, displayName: shown, reason: "a hidden file (its name starts with '.')"))
+                } else if name.lowercased().hasPrefix("readme") || name.hasSuffix(".md") {
+                    listing.left.append(Entry(path: path, displayName: shown, reason: "a note, not a statement (README or .md)"))
+                } else {
+                    listing.files.append(path)
+                }
+            }
+        }
+        return listing
+    }
+}
+
+/// File names batch mode refuses to import or file under their own name.
+enum FileName {
+    /// Why `name` is unsafe (control characters, quotes, `..`), or nil when it is fine.
+    static func problem(_ name: String) -> String? {
+        if name.unicodeScalars.contains(where: isControl) {
+            return "the file name holds a control character (a newline, tab or escape): rename the file and put it back in the inbox"
+        }
+        if name.contains("\"") || name.contains("'") || name.contains("`") {
+            return "the file name holds a quote: rename the file and put it back in the inbox"
+        }
+        if name.contains("..") {
+            return "the file name holds '..': rename the file and put it back in the inbox"
+        }
+        return nil
+    }
+
+    /// `name` with control characters written as `\n`, `\t` or `\u{1B}`.
+    static func escaped(_ name: String) -> String {
+        var text = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where isControl(scalar): text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    /// A name that is safe to file `name` under: control characters and quotes become `_`,
+    /// and a dot that starts the name or another dot's run becomes `_`.
+    static func safe(_ name: String) -> String {
+        var text = ""
+        var previous: Unicode.Scalar?
+        for scalar in name.unicodeScalars {
+            if isControl(scalar) || scalar == "\"" || scalar == "'" || scalar == "`" {
+                text += "_"
+            } else if scalar == ".", previous == nil || previous == "." {
+                text += "_"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return text.isEmpty ? "_" : text
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
