@@ -38,7 +38,7 @@ struct RecategorizeCommand: ParsableCommand {
                 return decision
             })
         let changes: [CategoryChange]
-        do throws(PennyError) {
+        do {
             let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
             defer { withExtendedLifetime(lock) {} }
             // With regular expressions in the rules, a dry run first: one that gives up
@@ -50,7 +50,7 @@ struct RecategorizeCommand: ParsableCommand {
             }
             changes = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: dryRun)
             if let error = matchFailure.error { throw error }
-        } catch { throw console.fail(error) }
+        }
         for change in changes {
             console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")
             console.say("  - \(change.oldCategory) (rule \(change.oldRule))")

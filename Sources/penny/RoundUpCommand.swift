@@ -39,7 +39,7 @@ struct RoundUpStatusCommand: ParsableCommand {
             throw ValidationError("no roundup program named '\(name)' in the rules")
         }
         let result: RoundUpResult
-        do throws(PennyError) { result = try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).compute() } catch { throw console.fail(error) }
+        result = try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).compute()
         let statuses = RoundUpStatus.make(result, programs: rules.roundUps.filter { name == nil || $0.name == name }, currencies: rules.roundUpCurrencies)
         print(format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses)), terminator: "")
     }
@@ -68,7 +68,7 @@ struct RoundUpApplyCommand: ParsableCommand {
         guard rules.roundUps.contains(where: { $0.name == name }) else { throw ValidationError("no roundup program named '\(name)' in the rules") }
         let day = try dateOption(date, name: "date")
         let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
-        do throws(PennyError) {
+        do {
             let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
             defer { withExtendedLifetime(lock) {} }
             let before = try run.compute()
@@ -89,6 +89,6 @@ struct RoundUpApplyCommand: ParsableCommand {
             } else {
                 console.say("\(name): the pot is empty on \(sweepDate); nothing swept")
             }
-        } catch { throw console.fail(error) }
+        }
     }
 }

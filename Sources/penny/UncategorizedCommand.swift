@@ -16,7 +16,7 @@ struct UncategorizedCommand: ParsableCommand {
         let console = Console(quiet: false)
         let rules = try console.loadRules(options.rulesPath)
         let journal: JournalBlocks
-        do throws(PennyError) { journal = try JournalBlocks(path: options.ledgerPath) } catch { throw console.fail(error) }
+        journal = try JournalBlocks(path: options.ledgerPath)
         print(UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name))).render(), terminator: "")
     }
 }

@@ -1,13 +1,23 @@
 import ArgumentParser
 import Foundation
+import PennyCore
+import PennyRules
 
-// Maps failures to SPEC §3's exit codes: 1 rejected input, 2 usage or configuration,
-// 3 ledger locked or unwritable. swift-argument-parser's own usage errors become 2.
+// Maps failures to SPEC §3's exit codes in one place: 1 rejected input, 2 usage or
+// configuration, 3 ledger locked or unwritable. A domain error is printed with its
+// location and excerpt; rules errors all at once with a count; swift-argument-parser's
+// own usage errors become 2.
 do {
     var command = try Penny.parseAsRoot()
     try command.run()
 } catch let exit as ExitCode {
     Foundation.exit(exit.rawValue)
+} catch let error as PennyError {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    Foundation.exit(ExitStatus(error.kind).rawValue)
+} catch let diagnostics as RulesDiagnostics {
+    Console(quiet: false).errors(diagnostics)
+    Foundation.exit(ExitStatus.configuration.rawValue)
 } catch {
     let code = Penny.exitCode(for: error)
     if code == .success {

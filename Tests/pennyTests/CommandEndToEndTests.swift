@@ -127,7 +127,7 @@ import Testing
     @Test func usageErrorsExit2() throws {
         let w = try Workspace()
         #expect(try w.penny("report", "trends").status == 2)
-        #expect(try w.penny("report", "summary", "--format", "html").stderr.contains("--format html is not supported yet for report summary"))
+        #expect(try w.penny("report", "summary", "--format", "pdf").stderr.contains("The value 'pdf' is invalid for '--format <format>'"))
         #expect(try w.penny("report", "summary", "--period", "2024-13").status == 2)
         #expect(try w.penny("import", "--format", "qif", "samples").status == 2)
         #expect(try w.penny("frobnicate").status == 2)

@@ -77,6 +77,18 @@ import Testing
         #expect(html.contains("@page{size:A4"))
     }
 
+    /// `--format html` writes any report's document: here the balances, well-formed.
+    @Test func everyReportAlsoWritesHTML() throws {
+        let w = try workspace()
+        let result = try w.penny("report", "balances", "--format", "html", "--output", "balances.html")
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try w.text("balances.html")
+        #expect(html.contains("<h2>Balances as of 2024-03-31 (EUR)</h2>"))
+        #expect(html.contains("<td>assets:bank:savings</td><td class=\"num\">5455.83</td>"))
+        let xmllint = try #require(Workspace.tool("xmllint"))
+        #expect(try w.run(xmllint, ["--noout", w.path("balances.html")]).status == 0)
+    }
+
     @Test func screenshotsInLightAndDarkShowAPage() throws {
         let w = try workspace()
         #expect(try w.penny("report", "html", "--month", "2024-03", "--locale", "pt-PT", "--output", "report.html").status == 0)

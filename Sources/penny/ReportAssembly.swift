@@ -1,0 +1,122 @@
+import Foundation
+import PennyCore
+import PennyLedger
+import PennyReport
+import PennyRoundUp
+import PennyRules
+
+/// Builds each report from the ledger and the rules: the model, then its document (for the
+/// table, CSV and HTML writers) or its SPEC JSON.
+struct ReportAssembly {
+    let rules: RuleSet
+    let ledgerPath: String
+    let currency: Currency
+    let period: ReportPeriod
+    let interval: CategorySeries.Interval
+    let depth: Int
+
+    private var reader: JournalReader { JournalReader(defaultCurrency: rules.defaultCurrency) }
+
+    /// The report written in `format`.
+    func render(_ kind: ReportKind, as format: OutputFormat) throws(PennyError) -> String {
+        let (document, json) = try build(kind)
+        switch format {
+        case .json: return json()
+        case .csv: return CSVReportWriter.render(document)
+        case .html: return HTMLReportWriter.render(document, title: "Penny: \(kind.rawValue)")
+        case .table: return TextReportWriter.render(document)
+        }
+    }
+
+    /// The document and (lazily) the JSON of one report kind.
+    private func build(_ kind: ReportKind) throws(PennyError) -> (ReportDocument, () -> String) {
+        switch kind {
+        case .categories:
+            var series = CategorySeriesBuilder(period: period, interval: interval, currency: currency, depth: depth)
+            try reader.forEachPosting(path: ledgerPath) { series.add($0) }
+            let built = series.build()
+            return (CategorySeriesRenderer.document(built), { CategorySeriesRenderer.json(built) })
+        case .cards:
+            let cards = try self.cards(asOf: period.to)
+            return (CardRenderer.document(cards), { CardRenderer.json(cards) })
+        case .balances:
+            let report = try balances(asOf: period.to)
+            return (BalancesRenderer.document(report), { BalancesRenderer.json(report) })
+        case .budget:
+            let summary = try self.summary()
+            return (SummaryRenderer.budgetDocument(summary), { SummaryRenderer.budgetJSON(summary) })
+        case .roundups:
+            let summary = try self.summary()
+            let roundUps = try self.roundUps(from: summary.period.from, to: summary.period.to)
+            return (RoundUpRenderer.document(roundUps), { RoundUpRenderer.json(roundUps) })
+        case .summary, .html:
+            let summary = try self.summary()
+            let roundUps = try self.roundUps(from: summary.period.from, to: summary.period.to)
+            return (SummaryRenderer.document(summary, roundUps: roundUps), { SummaryRenderer.json(summary, roundUps: roundUps) })
+        }
+    }
+
+    private func summary() throws(PennyError) -> Summary {
+        var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
+        try reader.forEachPosting(path: ledgerPath) { builder.add($0) }
+        return builder.build(budgets: rules.budgets)
+    }
+
+    private func roundUps(from: LocalDate?, to: LocalDate?) throws(PennyError) -> [RoundUpStatus] {
+        guard !rules.roundUps.isEmpty else { return [] }
+        let result = try RoundUpRun(rules: rules, ledgerPath: ledgerPath).compute()
+        return RoundUpStatus.make(result, programs: rules.roundUps, currencies: rules.roundUpCurrencies, from: from, to: to)
+    }
+
+    /// The monthly recap page for the period (default: the ledger's latest month).
+    func recapPage(locale: String?) throws(PennyError) -> String {
+        var period = self.period
+        if period.from == nil || period.to == nil {
+            var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
+            try reader.forEachPosting(path: ledgerPath) { all.add($0) }
+            let last = period.to ?? all.build().period.to ?? ReportCommand.today()
+            period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
+            if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
+        }
+        let recap = try RecapBuilder(period: period, currency: currency, depth: depth).build(
+            ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
+            defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: try roundUps(from: period.from, to: period.to),
+            balances: try balances(asOf: period.to), cards: try cards(asOf: period.to))
+        return HTMLRecapWriter(locale: ReportLocale(locale)).render(recap)
+    }
+
+    /// The balances of the own accounts: the main ledger (statement-backed), the derived
+    /// round-up journal, and the statements' closing balances.
+    func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
+        var builder = BalancesBuilder(accounts: rules.accounts.map(\.name), currency: currency, asOf: asOf)
+        try reader.forEachPosting(path: ledgerPath, commentPrefix: "; statement-balance: ", comment: { builder.addStatementLine($0) }) { builder.addMain($0) }
+        let derived = ledgerPath + ".roundups.journal"
+        if FileManager.default.fileExists(atPath: derived) {
+            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { builder.addDerived($0) }
+        }
+        return builder.build()
+    }
+
+    /// Each card with `closing-day` and `due-day`: its cycles from the main ledger.
+    func cards(asOf: LocalDate?) throws(PennyError) -> [CardReport] {
+        let cards = rules.accounts.compactMap { a in a.closingDay.flatMap { closing in a.dueDay.map { (a.name, closing, $0) } } }
+        guard !cards.isEmpty else { return [] }
+        let own = Set(rules.accounts.map(\.name))
+        var builders = Dictionary(
+            uniqueKeysWithValues: cards.map { name, closing, due in
+                (name, CardCycleBuilder(account: name, closingDay: closing, dueDay: due, currency: rules.currency(ofAccount: name)))
+            })
+        var latest: LocalDate?
+        try reader.forEachTransaction(path: ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: "; none", comment: { _ in }) { t in
+            if latest.map({ t.date > $0 }) ?? true { latest = t.date }
+            guard t.postings.count == 2 else { return }
+            for (index, posting) in t.postings.enumerated() where builders[posting.account] != nil {
+                guard let amount = posting.amount else { continue }
+                let other = t.postings[1 - index].account
+                let kind: CardCycleBuilder.Kind = other.hasPrefix("equity") ? .opening : (own.contains(other) ? .payment : .charge)
+                builders[posting.account]?.add(date: t.date, amount: amount, kind: kind)
+            }
+        }
+        return cards.compactMap { name, _, _ in builders[name]?.build(asOf: asOf ?? latest) }
+    }
+}
