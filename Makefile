@@ -78,7 +78,8 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 
 bench: deps
-	scripts/benchmark.sh
+	scripts/benchmark.sh 1000000 500 5000
+	scripts/benchmark_camt.sh 100
 
 # A mutational fuzz loop over the readers through the built binary: make fuzz SECONDS=1200
 SECONDS_ ?= $(or $(SECONDS),60)
