@@ -20,24 +20,28 @@ extension RulesParser {
                 fail("expected '\(key.text)' followed by one value", line, values.count > 1 ? values[1] : key)
                 return nil
             }
-            switch key.text {
-            case "match-file":
+            guard let setting = CSVSetting(rawValue: key.text) else {
+                fail("unknown csv setting '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.csvKeys)); expected one of \(Self.csvKeys.joined(separator: ", "))", line, key)
+                continue
+            }
+            switch setting {
+            case .matchFile:
                 guard let value = single() else { continue }
                 profile.fileGlobs.append(value.text)
-            case "match-header":
+            case .matchHeader:
                 guard !values.isEmpty else { fail("expected 'match-header TEXT'", line, key); continue }
                 profile.headerMatches.append(values.map(\.text).joined(separator: " "))
-            case "account":
+            case .account:
                 guard let value = single(), checkAccountName(value, line) else { continue }
                 profile.account = value.text
-            case "delimiter":
+            case .delimiter:
                 guard let value = single() else { continue }
                 guard let byte = Self.delimiter(value.text) else {
                     fail("unknown delimiter '\(value.text)': expected one character such as ; , | or the word tab", line, value)
                     continue
                 }
                 profile.delimiter = byte
-            case "encoding":
+            case .encoding:
                 guard let value = single() else { continue }
                 let names = CSVProfile.Encoding.allCases.map(\.rawValue)
                 guard let encoding = Self.encoding(value.text) else {
@@ -45,14 +49,14 @@ extension RulesParser {
                     continue
                 }
                 profile.encoding = encoding
-            case "header-lines":
+            case .headerLines:
                 guard let value = single() else { continue }
                 guard let count = Int(value.text), count >= 0 else {
                     fail("expected 'header-lines' followed by a whole number (0 when the file has no header)", line, value)
                     continue
                 }
                 profile.headerLines = count
-            case "date":
+            case .date:
                 guard let first = values.first, let column = column(first, line) else {
                     fail("expected 'date COLUMN [FORMAT]', like: date 1 %d-%m-%Y", line, key)
                     continue
@@ -66,29 +70,29 @@ extension RulesParser {
                     }
                     profile.dateFormat = format
                 }
-            case "description":
+            case .description:
                 profile.descriptionColumns = columnList(values, line, key) ?? []
-            case "amount": profile.amount = single().flatMap { column($0, line) }.map { .signed($0) }
-            case "debit": debit = single().flatMap { column($0, line) }
-            case "credit": credit = single().flatMap { column($0, line) }
-            case "balance": profile.balanceColumn = single().flatMap { column($0, line) }
-            case "id": profile.idColumn = single().flatMap { column($0, line) }
-            case "currency": profile.currencyColumn = single().flatMap { column($0, line) }
-            case "payee": profile.payeeColumn = single().flatMap { column($0, line) }
-            case "memo": profile.memoColumn = single().flatMap { column($0, line) }
-            case "iban": profile.ibanColumn = single().flatMap { column($0, line) }
-            case "counterparty": profile.counterpartyColumn = single().flatMap { column($0, line) }
-            case "type": profile.typeColumn = single().flatMap { column($0, line) }
-            case "indicator", "debit-marks", "credit-marks", "skip-row", "end-row", "end-at-blank-line", "extra-fields", "quotes":
+            case .amount: profile.amount = single().flatMap { column($0, line) }.map { .signed($0) }
+            case .debit: debit = single().flatMap { column($0, line) }
+            case .credit: credit = single().flatMap { column($0, line) }
+            case .balance: profile.balanceColumn = single().flatMap { column($0, line) }
+            case .id: profile.idColumn = single().flatMap { column($0, line) }
+            case .currency: profile.currencyColumn = single().flatMap { column($0, line) }
+            case .payee: profile.payeeColumn = single().flatMap { column($0, line) }
+            case .memo: profile.memoColumn = single().flatMap { column($0, line) }
+            case .iban: profile.ibanColumn = single().flatMap { column($0, line) }
+            case .counterparty: profile.counterpartyColumn = single().flatMap { column($0, line) }
+            case .type: profile.typeColumn = single().flatMap { column($0, line) }
+            case .indicator, .debitMarks, .creditMarks, .skipRow, .endRow, .endAtBlankLine, .extraFields, .quotes:
                 csvShapeSetting(&profile, key, values, line)
-            case "decimal-mark":
+            case .decimalMark:
                 guard let value = single() else { continue }
                 guard value.text == "." || value.text == "," else {
                     fail("expected 'decimal-mark .' or 'decimal-mark ,'", line, value)
                     continue
                 }
                 decimalMark = Character(value.text)
-            case "thousands-separator":
+            case .thousandsSeparator:
                 guard let value = single() else { continue }
                 switch value.text {
                 case ".", ",", "'": separator = .some(Character(value.text))
@@ -97,11 +101,9 @@ extension RulesParser {
                 default:
                     fail("expected 'thousands-separator' followed by . , ' space or none", line, value)
                 }
-            case "negate":
+            case .negate:
                 if values.count > 0 { fail("'negate' takes no value", line, values[0]) }
                 profile.negate = true
-            default:
-                fail("unknown csv setting '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.csvKeys)); expected one of \(Self.csvKeys.joined(separator: ", "))", line, key)
             }
         }
         profile.amountFormat = AmountFormat(decimalMark: decimalMark, thousandsSeparator: separator)

@@ -1,0 +1,31 @@
+import Foundation
+import PennyCore
+
+/// `include PATH`: another rules file parsed in place, each file once, cycles refused.
+extension RulesParser {
+    /// `include PATH`: another rules file, relative to this one, parsed in place.
+    mutating func include(_ head: RuleLine, _ body: [RuleLine]) {
+        rejectBody(body, of: "include")
+        guard head.tokens.count == 2 else {
+            fail("expected 'include PATH' (quote paths with spaces)", head, head.tokens.last!)
+            return
+        }
+        let target = head.tokens[1].text
+        let path =
+            target.hasPrefix("/")
+            ? target
+            : (head.file as NSString).deletingLastPathComponent.isEmpty
+                ? target : ((head.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        let normalized = (path as NSString).standardizingPath
+        if fileStack.contains(where: { ($0 as NSString).standardizingPath == normalized }) {
+            fail("'\(target)' includes itself (through \(fileStack.joined(separator: " -> ")))", head, head.tokens[1])
+            return
+        }
+        if parsedFiles.contains(normalized) { return }
+        guard let text = readFile(path) else {
+            fail("cannot read included file '\(path)'", head, head.tokens[1])
+            return
+        }
+        parse(text, file: path)
+    }
+}
