@@ -6,7 +6,7 @@ TEST_DEPS  := hledger ledger man-db chromium libxml2-utils
 DEMO       := demo
 PENNY      := .build/debug/penny
 
-.PHONY: demo test lint build deps test-deps bench fuzz install uninstall test-install clean
+.PHONY: demo test lint build deps test-deps bench fuzz faults install uninstall test-install clean
 
 PREFIX     ?= /usr/local
 DESTDIR    ?=
@@ -85,6 +85,12 @@ bench: deps
 SECONDS_ ?= $(or $(SECONDS),60)
 fuzz: build
 	python3 scripts/fuzz_readers.py --seconds $(SECONDS_)
+
+# Kill -9 at random instants of import, batch filing, recategorize and roundup apply:
+# make faults POINTS=300
+POINTS ?= 300
+faults: build
+	python3 scripts/kill_harness.py --points $(POINTS)
 
 clean:
 	rm -rf .build $(DEMO) bench-out fuzz-out
