@@ -14,6 +14,8 @@ struct ReportAssembly {
     let period: ReportPeriod
     let interval: CategorySeries.Interval
     let depth: Int
+    /// Months ahead for `report forecast`.
+    var months = 1
 
     private var reader: JournalReader { JournalReader(defaultCurrency: rules.defaultCurrency) }
 
@@ -42,6 +44,18 @@ struct ReportAssembly {
         case .balances:
             let report = try balances(asOf: period.to)
             return (BalancesRenderer.document(report), { BalancesRenderer.json(report) })
+        case .recurring:
+            let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
+            let asOf = period.to ?? latest
+            let items = asOf.map { date in RecurringDetector(asOf: date).detect(payments.filter { $0.date <= date }) } ?? []
+            return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
+        case .forecast:
+            let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
+            let asOf = latest ?? ReportCommand.today()
+            let forecast = Forecast.make(
+                balances: try balances(asOf: asOf), items: RecurringDetector(asOf: asOf).detect(payments), cards: try cards(asOf: asOf), asOf: asOf,
+                months: months)
+            return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
         case .budget:
             let summary = try self.summary()
             return (SummaryRenderer.budgetDocument(summary), { SummaryRenderer.budgetJSON(summary) })

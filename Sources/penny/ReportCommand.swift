@@ -19,7 +19,7 @@ struct ReportCommand: ParsableCommand {
               penny report categories --by month --format csv
             """)
 
-    @Argument(help: "summary | categories | balances | budget | roundups | cards | html")
+    @Argument(help: "summary | categories | balances | budget | roundups | cards | recurring | forecast | html")
     var kind: ReportKind
 
     @Option(help: "2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, 2024-01-01..2024-03-31, last-month, this-year.")
@@ -52,6 +52,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "For html: the language and number format, e.g. pt-PT, en, es (default: LC_ALL, LC_MONETARY or LANG).")
     var locale: String?
 
+    @Option(help: "For forecast: how many months ahead (default 1).")
+    var months = 1
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -66,7 +69,7 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
         }
         let assembly = ReportAssembly(
-            rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth)
+            rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth, months: months)
         let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format)
         guard let output else { return print(text, terminator: "") }
         try AtomicFile.write(text, to: output)

@@ -3,7 +3,7 @@ import PennyReport
 
 /// The reports `penny report KIND` makes, from one list.
 enum ReportKind: String, CaseIterable, ExpressibleByArgument {
-    case summary, categories, balances, budget, roundups, cards, html
+    case summary, categories, balances, budget, roundups, cards, recurring, forecast, html
 }
 
 /// How a report is written: each a writer of `ReportDocument` (JSON keeps SPEC shapes).

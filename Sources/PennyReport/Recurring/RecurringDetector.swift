@@ -1,0 +1,222 @@
+public import PennyCore
+
+/// One payment seen in the ledger, as the recurring detector needs it.
+public struct Payment: Sendable, Equatable {
+    /// When.
+    public let date: LocalDate
+    /// The own account's side: negative for money out.
+    public let amount: Money
+    /// The bank's description (`PAYEE | NOTE` keeps the payee).
+    public let description: String
+    /// The category posting's account.
+    public let category: String
+    /// The own account.
+    public let account: String
+
+    /// Makes a payment.
+    public init(date: LocalDate, amount: Money, description: String, category: String, account: String) {
+        self.date = date
+        self.amount = amount
+        self.description = description
+        self.category = category
+        self.account = account
+    }
+}
+
+/// A payment that comes back at a regular interval: a subscription, a bill, a salary or
+/// an instalment.
+public struct RecurringItem: Sendable, Equatable {
+    /// How often.
+    public enum Interval: String, Sendable, CaseIterable {
+        case weekly, monthly, quarterly, yearly
+
+        /// The typical number of days, and how far a real interval may stray from it
+        /// (weekends, month ends, banks' processing days).
+        var days: (typical: Int, tolerance: Int) {
+            switch self {
+            case .weekly: (7, 1)
+            case .monthly: (30, 4)
+            case .quarterly: (91, 7)
+            case .yearly: (365, 10)
+            }
+        }
+
+        /// Occurrences in a year, for the monthly and yearly cost.
+        var perYear: Int64 {
+            switch self {
+            case .weekly: 52
+            case .monthly: 12
+            case .quarterly: 4
+            case .yearly: 1
+            }
+        }
+    }
+
+    /// What a person should look at.
+    public enum Flag: String, Sendable {
+        /// The last amount differs from the one before.
+        case priceChange = "price-change"
+        /// The expected payment did not come: probably cancelled, or it failed.
+        case missed
+        /// Seen only recently.
+        case new
+    }
+
+    /// The payee or merchant.
+    public let payee: String
+    /// The category of its latest payment.
+    public let category: String
+    /// The own account it is paid from or into.
+    public let account: String
+    /// How often.
+    public let interval: Interval
+    /// The latest amount (negative: money out).
+    public let amount: Money
+    /// Its latest date.
+    public let lastDate: LocalDate
+    /// When it is expected next.
+    public let nextDate: LocalDate
+    /// What it costs (or brings) a month on average.
+    public let monthlyCost: Money
+    /// How many times it was seen.
+    public let count: Int
+    /// Instalments written in the description (`PARC 03/10`): how many remain after the last.
+    public let instalmentsLeft: Int?
+    /// Instalments left times the amount.
+    public let remainingTotal: Money?
+    /// Things to look at.
+    public let flags: [Flag]
+}
+
+/// Finds recurring payments in the ledger's history.
+///
+/// Payments are grouped by own account, sign and payee key (the description folded, with
+/// numbers, dates and references taken out). A group recurs when it has at least three
+/// payments (two for yearly ones) and most gaps between consecutive ones fit one interval
+/// within its tolerance; amounts may stay or drift. Instalments (`PARC 3/10`, `3/12`,
+/// `prestação 4 de 12`, `cuota 2/6`) are recognized from the description.
+/// - Complexity: O(n log n) in the payments.
+public struct RecurringDetector {
+    /// The day the report is made (the ledger's latest date), for `missed` and `new`.
+    public let asOf: LocalDate
+
+    /// Makes a detector.
+    public init(asOf: LocalDate) { self.asOf = asOf }
+
+    /// The recurring items, largest monthly cost first.
+    public func detect(_ payments: [Payment]) -> [RecurringItem] {
+        var groups: [String: [Payment]] = [:]
+        for payment in payments where payment.amount.minorUnits != 0 {
+            let key = "\(payment.account)|\(payment.amount.isNegative)|\(Self.payeeKey(payment.description))"
+            groups[key, default: []].append(payment)
+        }
+        return groups.values.compactMap { item($0.sorted { $0.date < $1.date }) }
+            .sorted { ($0.monthlyCost.minorUnits.magnitude, $1.payee) > ($1.monthlyCost.minorUnits.magnitude, $0.payee) }
+    }
+
+    private func item(_ payments: [Payment]) -> RecurringItem? {
+        guard payments.count >= 2, let last = payments.last else { return nil }
+        let gaps = zip(payments, payments.dropFirst()).map { $1.date.dayNumber - $0.date.dayNumber }
+        guard let interval = Self.interval(gaps) else { return nil }
+        guard payments.count >= 3 || interval == .yearly else { return nil }
+        let amounts = payments.map(\.amount.minorUnits)
+        guard Self.isStable(amounts) else { return nil }
+        let next = Self.next(after: last.date, interval)
+        var flags: [RecurringItem.Flag] = []
+        if amounts.count >= 2, amounts[amounts.count - 1] != amounts[amounts.count - 2] { flags.append(.priceChange) }
+        if asOf.dayNumber > next.dayNumber + interval.days.tolerance { flags.append(.missed) }
+        if let first = payments.first, asOf.dayNumber - first.date.dayNumber <= interval.days.typical * 3 { flags.append(.new) }
+        let monthly = Int64(clamping: Self.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12))
+        let instalment = Self.instalment(payments.suffix(2).map(\.description))
+        let left = instalment.map { $0.total - $0.number }
+        return RecurringItem(
+            payee: Self.payeeName(last.description), category: last.category, account: last.account, interval: interval, amount: last.amount,
+            lastDate: last.date, nextDate: next, monthlyCost: Money(minorUnits: monthly, currency: last.amount.currency), count: payments.count,
+            instalmentsLeft: left, remainingTotal: left.map { Money(minorUnits: last.amount.minorUnits * Int64($0), currency: last.amount.currency) },
+            flags: flags)
+    }
+
+    /// The interval most gaps fit, when at least three quarters of them do.
+    static func interval(_ gaps: [Int]) -> RecurringItem.Interval? {
+        guard !gaps.isEmpty else { return nil }
+        for interval in RecurringItem.Interval.allCases {
+            let (typical, tolerance) = interval.days
+            let fitting = gaps.filter { abs($0 - typical) <= tolerance }.count
+            if fitting * 4 >= gaps.count * 3 { return interval }
+        }
+        return nil
+    }
+
+    /// Amounts that stay within a quarter of their median, or drift steadily.
+    static func isStable(_ amounts: [Int64]) -> Bool {
+        let sorted = amounts.map(\.magnitude).sorted()
+        let median = sorted[sorted.count / 2]
+        let near = sorted.filter { $0 * 4 >= median * 3 && $0 * 4 <= median * 5 }.count
+        return near * 4 >= sorted.count * 3
+    }
+
+    /// The expected next date: the same day next period (clamped to the month's end).
+    static func next(after date: LocalDate, _ interval: RecurringItem.Interval) -> LocalDate {
+        func addingMonths(_ months: Int) -> LocalDate {
+            let index = date.year * 12 + date.month - 1 + months
+            let year = index / 12, month = index % 12 + 1
+            let day = min(date.day, LocalDate.daysIn(month: month, year: year))
+            return LocalDate(year: year, month: month, day: day) ?? date.adding(days: 30 * months)
+        }
+        switch interval {
+        case .weekly: return date.adding(days: 7)
+        case .monthly: return addingMonths(1)
+        case .quarterly: return addingMonths(3)
+        case .yearly: return addingMonths(12)
+        }
+    }
+
+    /// The payee part of a description, folded, without numbers or instalment marks.
+    static func payeeKey(_ description: String) -> String {
+        let pattern = UncategorizedReport.pattern(UncategorizedReport.normalize(payeeName(description)))
+        let words = pattern.split(separator: " ").filter { !instalmentWords.contains($0.lowercased()) }
+        return words.isEmpty ? UncategorizedReport.normalize(description) : words.joined(separator: " ")
+    }
+
+    /// The payee of a `PAYEE | NOTE` description (hledger's convention), else the description.
+    static func payeeName(_ description: String) -> String {
+        guard let bar = description.range(of: " | ") else { return description }
+        return String(description[..<bar.lowerBound])
+    }
+
+    private static let instalmentWords: Set<String> = ["parc", "parcela", "prestacao", "prest", "cuota", "rata", "quota", "instalment", "installment", "de", "of"]
+
+    /// The instalment of the latest of these descriptions (the one before it, when given,
+    /// must be the instalment just before, so that a date like `05/03` is no instalment):
+    /// `PARC 03/10`, `3/12`, `prestação 4 de 12`, `cuota 2/6`.
+    static func instalment(_ descriptions: [String]) -> (number: Int, total: Int)? {
+        guard let last = descriptions.last, let mark = instalmentMark(last) else { return nil }
+        if mark.named { return (mark.number, mark.total) }
+        guard descriptions.count >= 2, let before = instalmentMark(descriptions[descriptions.count - 2]),
+            before.number + 1 == mark.number, before.total == mark.total
+        else { return nil }
+        return (mark.number, mark.total)
+    }
+
+    /// `k/n` or `k de n` in a description; `named` when a word like PARC or cuota says so.
+    static func instalmentMark(_ description: String) -> (number: Int, total: Int, named: Bool)? {
+        let text = TextKey.fold(description)
+        if let match = text.firstMatch(of: /(?:prestacao|parcela|parc|cuota|rata|instal+ment)\.?\s*(\d{1,2})\s*(?:\/|de|of|di)\s*(\d{1,2})/),
+            let number = Int(match.1), let total = Int(match.2), number >= 1, total >= 2, number <= total
+        {
+            return (number, total, true)
+        }
+        if let match = text.firstMatch(of: /(?:^|[^0-9\/])(\d{1,2})\s*\/\s*(\d{1,2})(?:$|[^0-9\/])/),
+            let number = Int(match.1), let total = Int(match.2), number >= 1, total >= 2, number <= total
+        {
+            return (number, total, false)
+        }
+        return nil
+    }
+
+    /// `a / b` rounded half away from zero.
+    static func divide(_ a: Int128, _ b: Int128) -> Int128 {
+        let quotient = a / b, remainder = a % b
+        return remainder.magnitude * 2 >= b.magnitude && remainder != 0 ? quotient + (a < 0 ? -1 : 1) : quotient
+    }
+}

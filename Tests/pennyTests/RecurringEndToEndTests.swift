@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `report recurring` and `report forecast` on a ledger imported from a statement with four
+/// months of a subscription, rent, a salary and an instalment plan.
+@Suite(.serialized) struct RecurringEndToEndTests {
+    func workspace() throws -> Workspace {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createDirectory(atPath: w.path("rules"), withIntermediateDirectories: true)
+        try """
+        default currency EUR
+        account assets:bank:checking
+          id PT50000000000000000000001
+          opening 2023-12-31 100.00
+        rule rent
+          if description contains "RENDA"
+          category expenses:housing
+        rule salary
+          if description contains "ORDENADO"
+          category income:salary
+
+        """.write(toFile: w.path("rules/bank.rules"), atomically: true, encoding: .utf8)
+        var transactions: [String] = []
+        for month in 1...4 {
+            let m = String(format: "%02d", month)
+            transactions.append(#"{"id": "N\#(m)", "date": "2024-\#(m)-03", "amount": "-13.99", "description": "NETFLIX.COM"}"#)
+            transactions.append(#"{"id": "R\#(m)", "date": "2024-\#(m)-01", "amount": "-850.00", "description": "TRF RENDA SR JOAO"}"#)
+            transactions.append(#"{"id": "S\#(m)", "date": "2024-\#(m)-25", "amount": "820.00", "description": "TRF ORDENADO ACME"}"#)
+            transactions.append(#"{"id": "W\#(m)", "date": "2024-\#(m)-15", "amount": "-79.90", "description": "WORTEN PARC 0\#(month)/06"}"#)
+        }
+        let statement = #"{"account": {"id": "PT50000000000000000000001", "currency": "EUR"}, "transactions": [\#(transactions.joined(separator: ", "))]}"#
+        try statement.write(toFile: w.path("bank.json"), atomically: true, encoding: .utf8)
+        let imported = try w.penny("import", "bank.json")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return w
+    }
+
+    @Test func subscriptionsRentSalaryAndInstalmentsWithTheirNextDates() throws {
+        let w = try workspace()
+        let result = try w.penny("report", "recurring", "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let items = try #require(json["recurring"] as? [[String: Any]])
+        let byPayee = Dictionary(uniqueKeysWithValues: items.map { ($0["payee"] as! String, $0) })
+        #expect(Set(byPayee.keys) == ["NETFLIX.COM", "TRF RENDA SR JOAO", "TRF ORDENADO ACME", "WORTEN PARC 04/06"])
+        #expect(byPayee["NETFLIX.COM"]?["next_date"] as? String == "2024-05-03")
+        #expect(byPayee["NETFLIX.COM"]?["interval"] as? String == "monthly")
+        #expect(byPayee["NETFLIX.COM"]?["monthly_cost"] as? String == "-13.99")
+        #expect(byPayee["TRF ORDENADO ACME"]?["amount"] as? String == "820.00")
+        #expect(byPayee["WORTEN PARC 04/06"]?["instalments_left"] as? Int == 2)
+        #expect(byPayee["WORTEN PARC 04/06"]?["remaining_total"] as? String == "-159.80")
+        let table = try w.penny("report", "recurring").stdout
+        #expect(table.contains("NETFLIX.COM"))
+        #expect(table.hasPrefix("Recurring payments as of 2024-04-25"))
+    }
+
+    @Test func theForecastShowsTheLowestBalanceAndWarnsBelowZero() throws {
+        let w = try workspace()
+        // 100.00 + 4 × (820.00 − 850.00 − 13.99 − 79.90) = −395.56 after April.
+        let result = try w.penny("report", "forecast", "--months", "2", "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let account = try #require((json["accounts"] as? [[String: Any]])?.first)
+        #expect(account["start"] as? String == "-395.56")
+        // Through June 25: May 1 rent −850, May 3 Netflix −13.99, May 15 instalment 5/6 −79.90,
+        // May 25 salary +820, then the same in June (instalment 6/6, the last): lowest on
+        // June 15 at −395.56 − 2 × 943.89 + 820 = −1463.34, and −643.34 after June's salary.
+        #expect(account["lowest"] as? String == "-1463.34")
+        #expect(account["lowest_date"] as? String == "2024-06-15")
+        #expect(account["end"] as? String == "-643.34")
+        #expect(account["below_zero"] as? Bool == true)
+        #expect(try w.penny("report", "forecast").stdout.contains("warning: assets:bank:checking is forecast to go below zero on"))
+    }
+}
