@@ -99,10 +99,7 @@ public struct DedupIDAssigner: Sendable {
     /// The id for the next transaction, with its description already folded.
     public mutating func id(account: String, transaction t: Transaction, foldedDescription: String) -> DedupID {
         if let bankID = t.bankID, !bankID.isEmpty {
-            var hash = StableHash()
-            hash.combine(account)
-            hash.combine(bankID)
-            let key = hash.value
+            let key = Self.bankKey(account: account, bankID: bankID)
             if !seenBankIDs.insert(key).inserted { repeatedBankIDs.insert(key) }
             if !knownRepeats.contains(key) {
                 return .bank(account: account, bankID: bankID, amount: t.amount)
@@ -121,6 +118,14 @@ public struct DedupIDAssigner: Sendable {
         if closedDays.contains(day) { isUngrouped = true }
         currentDay = day
         occurrences.removeAll(keepingCapacity: true)
+    }
+
+    /// The key a bank id is known by: a hash of the own account and the id.
+    public static func bankKey(account: String, bankID: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(account)
+        hash.combine(bankID)
+        return hash.value
     }
 
     /// True when the ids given so far may be wrong and the file must be read again,

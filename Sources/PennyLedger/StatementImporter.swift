@@ -91,16 +91,24 @@ public struct StatementImporter {
     public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
         let mark = update.mark()
         let checkpoint = transfers.checkpoint()
-        do {
-            var outcome = try pass(read, knownRepeats: [], keepsAllDates: false)
-            if case .rerun(let repeats, let ungrouped) = outcome {
-                let written = update.ids(since: mark)
-                try update.rollback(to: mark)
-                transfers.rollback(to: checkpoint, removing: written)
-                outcome = try pass(read, knownRepeats: repeats, keepsAllDates: ungrouped)
+        do throws(PennyError) {
+            // The first pass finds every repeated bank id; a second may still find dates out
+            // of order among the transactions those ids no longer identify; a third keeps
+            // every date's counts and so always settles.
+            var repeats: Set<UInt64> = [], keepsAllDates = false
+            for _ in 0..<3 {
+                switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates) {
+                case .done(let counts):
+                    return counts
+                case .rerun(let found, let ungrouped):
+                    let written = update.ids(since: mark)
+                    try update.rollback(to: mark)
+                    transfers.rollback(to: checkpoint, removing: written)
+                    repeats.formUnion(found)
+                    keepsAllDates = keepsAllDates || ungrouped
+                }
             }
-            guard case .done(let counts) = outcome else { fatalError("a second pass knows every repeat") }
-            return counts
+            throw PennyError.badInput("the statement's transactions could not be told apart after three readings", at: SourceLocation(file: source))
         } catch {
             let written = update.ids(since: mark)
             try update.rollback(to: mark)
@@ -119,9 +127,12 @@ public struct StatementImporter {
         var assigners: [String: DedupIDAssigner] = [:]
         var account: String?
         var statementSource = ""
+        var statementOrdinal = 0
+        var repeatedIn: [UInt64: (statement: Int, line: Int)] = [:]
         try read { (event) throws(PennyError) in
             switch event {
             case .statement(let header):
+                statementOrdinal += 1
                 let own = try resolveAccount(header)
                 account = own
                 statementSource = "\(header.location.file):\(header.location.line)"
@@ -138,6 +149,19 @@ public struct StatementImporter {
                 if transaction.isPending {
                     outcome.skipped += 1
                     return
+                }
+                // A bank id in two statements of one account in one file: the file repeats a
+                // statement. Refused rather than imported twice (or read again and again).
+                if !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty {
+                    let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
+                    if knownRepeats.contains(key) {
+                        if let earlier = repeatedIn[key], earlier.statement != statementOrdinal {
+                            throw .badInput(
+                                "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(earlier.line)): the file repeats a statement; refused rather than imported twice",
+                                at: transaction.location)
+                        }
+                        repeatedIn[key] = repeatedIn[key] ?? (statementOrdinal, transaction.location.line)
+                    }
                 }
                 let folded = TextKey.fold(transaction.description)
                 let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)]
