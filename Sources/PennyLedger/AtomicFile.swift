@@ -24,6 +24,7 @@ public final class AtomicFileWriter {
 
     /// Starts a new version of `path`.
     public init(path: String) throws(PennyError) {
+        if let reason = LedgerPath.readOnlyReason(path) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: path)) }
         self.path = path
         let url = URL(fileURLWithPath: path)
         temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path

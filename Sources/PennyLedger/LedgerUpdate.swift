@@ -42,6 +42,7 @@ public final class LedgerUpdate {
         self.index = []
         self.includes = []
         if !dryRun {
+            if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath)") }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PennyLedger
 
 /// Options every command takes (SPEC §3).
 struct GlobalOptions: ParsableArguments {
@@ -15,9 +16,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print more detail.")
     var verbose = false
 
-    /// The ledger path after defaults.
+    /// The ledger path after defaults, with a symbolic link resolved to the real file.
     var ledgerPath: String {
-        ledger ?? ProcessInfo.processInfo.environment["PENNY_LEDGER"] ?? "ledger.journal"
+        LedgerPath.resolve(ledger ?? ProcessInfo.processInfo.environment["PENNY_LEDGER"] ?? "ledger.journal")
     }
 
     /// The rules path after defaults.

@@ -25,3 +25,40 @@ import Testing
         #expect(!journal.contains("LIVRARIA"))
     }
 }
+
+/// The ledger given as a symbolic link, or made read-only.
+@Suite(.serialized) struct LedgerFileEndToEndTests {
+    /// `--ledger` naming a link once replaced the link by a regular file: the real ledger
+    /// never got the import, and the lock was taken beside the link.
+    @Test func aSymlinkedLedgerIsWrittenThroughTheLink() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(atPath: w.path("data"), withIntermediateDirectories: true)
+        #expect(try w.penny("import", "--ledger", "data/real.journal", "samples/aib-2024-03.csv").status == 0)
+        try FileManager.default.createSymbolicLink(atPath: w.path("ledger.journal"), withDestinationPath: "data/real.journal")
+        let result = try w.penny("import", "--ledger", "ledger.journal", "samples/montepio-2024-03.csv")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: w.path("ledger.journal")) == "data/real.journal")
+        let real = try w.text("data/real.journal")
+        #expect(real.contains("TESCO STORES 3456") && real.contains("samples/montepio-2024-03.csv"))
+        #expect(FileManager.default.fileExists(atPath: w.path("data/real.journal.lock")))
+        #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal.lock")))
+        #expect(FileManager.default.fileExists(atPath: w.path("data/real.journal.roundups.journal")))
+        // Reports read through the link too.
+        #expect(try w.penny("report", "balances", "--ledger", "ledger.journal").stdout.contains("assets:bank:montepio"))
+    }
+
+    /// A read-only ledger was silently replaced by a writable one (root can write anything).
+    @Test func aReadOnlyLedgerIsRefusedWithExit3() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        chmod(w.path("ledger.journal"), 0o444)
+        let before = try w.bytes("ledger.journal")
+        let result = try w.penny("import", "samples/montepio-2024-03.csv")
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("ledger.journal: error: the file is read-only (mode 444); Penny will not replace it: make it writable (chmod u+w) to change it"))
+        #expect(try w.bytes("ledger.journal") == before)
+        var status = stat()
+        stat(w.path("ledger.journal"), &status)
+        #expect(status.st_mode & 0o777 == 0o444)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the ledger really is: a `--ledger` that is a symbolic link names its target, so
+/// the lock is taken beside the real file and the new version renamed over it (never over
+/// the link, which would leave the real ledger without the import).
+public enum LedgerPath {
+    /// The path itself, or, for a symbolic link (even one whose target does not exist
+    /// yet), the file it points to, followed through further links.
+    public static func resolve(_ path: String) -> String {
+        var current = path
+        for _ in 0..<32 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &target, Int(PATH_MAX))
+            guard length > 0 else { return current }
+            let destination = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).standardizedFileURL.path
+        }
+        return current
+    }
+
+    /// A reason to refuse writing `path`: it exists and its owner may not write it (checked on
+    /// the mode bits, since root could write it anyway and would silently replace a file
+    /// someone made read-only); nil when writing is fine.
+    public static func readOnlyReason(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IWUSR == 0 else { return nil }
+        return "the file is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); Penny will not replace it: make it writable (chmod u+w) to change it"
+    }
+}
