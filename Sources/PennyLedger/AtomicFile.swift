@@ -29,7 +29,9 @@ public final class AtomicFileWriter {
         let url = URL(fileURLWithPath: path)
         temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw PennyError(.ledgerUnavailable, "cannot create \(temporary)", at: SourceLocation(file: path)) }
+        guard descriptor >= 0 else {
+            throw PennyError(.ledgerUnavailable, "cannot create \(temporary): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+        }
     }
 
     deinit {
@@ -52,8 +54,9 @@ public final class AtomicFileWriter {
     private func flush() throws(PennyError) {
         var written = 0
         while written < buffer.count {
-            let n = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write \(temporary)", at: SourceLocation(file: path)) }
+            if let simulated = FaultInjection.writeError(for: path) { throw PennyError(.ledgerUnavailable, "cannot write \(path): \(simulated)", at: SourceLocation(file: path)) }
+            let n = buffer.withUnsafeBytes { raw in raw.baseAddress.map { Foundation.write(descriptor, $0 + written, raw.count - written) } ?? 0 }
+            if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write \(path): \(String(cString: strerror(errno)))", at: SourceLocation(file: path)) }
             written += n
         }
         buffer.removeAll(keepingCapacity: true)
@@ -67,7 +70,9 @@ public final class AtomicFileWriter {
         let synced = fsync(descriptor) == 0
         close(descriptor)
         descriptor = -1
-        guard synced, rename(temporary, path) == 0 else { throw PennyError(.ledgerUnavailable, "cannot replace \(path)", at: SourceLocation(file: path)) }
+        guard synced, rename(temporary, path) == 0 else {
+            throw PennyError(.ledgerUnavailable, "cannot replace \(path): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+        }
         committed = true
         let directory = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {

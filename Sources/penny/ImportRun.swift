@@ -146,13 +146,17 @@ struct ImportRun {
                 rejected += 1
             }
         }
-        do throws(PennyError) {
-            try update.commit()
-            // Round-ups are derived data: rewritten whole from the committed ledger.
-            if !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath)) {
-                try roundUps.write(try roundUps.compute())
+        do throws(PennyError) { try update.commit() } catch { throw console.fail(error) }
+        // Round-ups are derived data: rewritten whole from the committed ledger. If that
+        // fails, the ledger stands, and the next command of any kind writes them again.
+        if !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath)) {
+            do throws(PennyError) { try roundUps.write(try roundUps.compute()) } catch {
+                throw console.fail(
+                    PennyError(
+                        error.kind, "the ledger was written, but the round-ups journal was not: \(error.message); the next penny command writes it again",
+                        at: error.location))
             }
-        } catch { throw console.fail(error) }
+        }
         if !dryRun { checkBalances(total.closings, update.statementBalances) }
         if let filing {
             // Refused entries are never read; they are named, and quarantined with the reason.

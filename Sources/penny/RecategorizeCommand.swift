@@ -51,6 +51,8 @@ struct RecategorizeCommand: ParsableCommand {
             changes = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: dryRun)
             if let error = matchFailure.error { throw error }
         }
+        // New categories can change which purchases round up: derive the round-ups again.
+        if !dryRun { try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale() }
         for change in changes {
             console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")
             console.say("  - \(change.oldCategory) (rule \(change.oldRule))")

@@ -68,6 +68,7 @@ struct ReportCommand: ParsableCommand {
         guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
         }
+        try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale()
         let assembly = ReportAssembly(
             rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth, months: months)
         let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format)

@@ -38,8 +38,9 @@ struct RoundUpStatusCommand: ParsableCommand {
         if let name, !rules.roundUps.contains(where: { $0.name == name }) {
             throw ValidationError("no roundup program named '\(name)' in the rules")
         }
-        let result: RoundUpResult
-        result = try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).compute()
+        let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
+        try run.refreshIfStale()
+        let result = try run.compute()
         let statuses = RoundUpStatus.make(result, programs: rules.roundUps.filter { name == nil || $0.name == name }, currencies: rules.roundUpCurrencies)
         print(format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses)), terminator: "")
     }

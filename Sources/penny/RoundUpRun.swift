@@ -13,6 +13,11 @@ struct RoundUpRun {
     /// `<ledger>.roundups.journal`.
     var derivedPath: String { ledgerPath + ".roundups.journal" }
 
+    /// `<ledger>.roundups.state`: which version of the ledger the derived journal was made
+    /// from, so that a command after a kill or a failed write (between the ledger's rename
+    /// and the derived journal's) notices and writes it again.
+    var statePath: String { ledgerPath + ".roundups.state" }
+
     /// What the main ledger's `include` line names (relative to the ledger).
     var includeName: String { URL(fileURLWithPath: derivedPath).lastPathComponent }
 
@@ -70,11 +75,34 @@ struct RoundUpRun {
         return engine.finish(accruals, manualSweeps: manual, asOf: asOf)
     }
 
-    /// Writes the derived journal whole, atomically, in chunks.
+    /// Writes the derived journal whole, atomically, in chunks, then records which ledger
+    /// it was derived from.
     func write(_ result: RoundUpResult) throws(PennyError) {
         let writer = try AtomicFileWriter(path: derivedPath)
         try Self.render(result, into: writer)
         try writer.commit()
+        if let state = ledgerState() { try AtomicFile.write(state + "\n", to: statePath) }
+    }
+
+    /// The main ledger's identity as it is now: inode, size and modification time (a new
+    /// version is a new file, renamed over the old one, so any change shows).
+    func ledgerState() -> String? {
+        var status = stat()
+        guard stat(ledgerPath, &status) == 0 else { return nil }
+        return "ledger \(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+
+    /// Writes the derived journal again when it was made from another version of the ledger
+    /// (a run killed, or a disk full, between the two writes). Takes the ledger's lock; when
+    /// another run holds it, that run writes the journal itself.
+    func refreshIfStale() throws(PennyError) {
+        guard !rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: derivedPath) else { return }
+        guard let state = ledgerState() else { return }
+        let recorded = (try? String(contentsOfFile: statePath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard recorded != state || !FileManager.default.fileExists(atPath: derivedPath) else { return }
+        guard let lock = try? LedgerLock(ledgerPath: ledgerPath, waitSeconds: 0) else { return }
+        defer { withExtendedLifetime(lock) {} }
+        try write(try compute())
     }
 
     /// Makes sure the derived journal exists before the main ledger includes it.

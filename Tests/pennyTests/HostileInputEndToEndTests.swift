@@ -62,3 +62,54 @@ import Testing
         #expect(status.st_mode & 0o777 == 0o444)
     }
 }
+
+/// The ledger and its derived round-ups journal are two files written one after the other.
+@Suite(.serialized) struct DerivedJournalEndToEndTests {
+    func run(_ w: Workspace, _ environment: [String: String], _ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = pennyBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = w.url
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A full disk while writing the round-ups journal: the import said "unwritable" without
+    /// why, and the journal stayed stale until a later import. Now the reason is given, the
+    /// ledger stands, and the next command of any kind writes the journal again, exactly as
+    /// a clean run would have.
+    @Test func aFailedRoundUpsWriteSaysWhyAndTheNextCommandMendsIt() throws {
+        let clean = try Workspace()
+        #expect(try clean.penny("import", "samples").status == 0)
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        let result = try run(w, ["PENNY_FAULT_WRITE": ".roundups.journal"], ["import", "samples"])
+        #expect(result.status == 3)
+        #expect(
+            result.stderr.contains(
+                "error: the ledger was written, but the round-ups journal was not: cannot write ledger.journal.roundups.journal: No space left on device; the next penny command writes it again"
+            ), "\(result.stderr)")
+        #expect(try w.text("ledger.journal").contains("samples/visa-2024-03.ofx"))
+        #expect(try w.bytes("ledger.journal.roundups.journal") != (try clean.bytes("ledger.journal.roundups.journal")))
+        // Any next command notices the journal was made from an older ledger.
+        #expect(try w.penny("report", "balances").status == 0)
+        #expect(try w.bytes("ledger.journal.roundups.journal") == (try clean.bytes("ledger.journal.roundups.journal")))
+    }
+
+    /// Recategorizing changes which purchases round up; the journal follows.
+    @Test func recategorizeDerivesTheRoundUpsAgain() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        let before = try w.text("ledger.journal.roundups.journal")
+        let rules = try w.text("rules/categories.rules").replacingOccurrences(of: "expenses:food:groceries", with: "assets:bank:savings")
+        try rules.write(toFile: w.path("rules/categories.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("recategorize").status == 0)
+        #expect(try w.text("ledger.journal.roundups.journal") != before)
+    }
+}
