@@ -34,15 +34,21 @@ public struct JournalBlocks {
     public private(set) var blocks: [JournalBlock]
     /// True when the file ended with a line end.
     let endsWithNewline: Bool
+    /// `\n`, or `\r\n` for a ledger saved with Windows line endings.
+    let lineEnding: String
 
     /// Reads and splits a journal.
     public init(path: String) throws(PennyError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        endsWithNewline = text.hasSuffix("\n")
+        // Split on the bytes: a String splits "\r\n" as one character, so a CRLF ledger
+        // would be one long line. Its line ending is kept for the rewrite.
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
+        }
+        lineEnding = data.firstIndex(of: 0x0A).map { $0 > data.startIndex && data[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
+        endsWithNewline = data.last == 0x0A
         if endsWithNewline { lines.removeLast() }
         self.lines = lines
         var blocks: [JournalBlock] = []
@@ -102,5 +108,5 @@ public struct JournalBlocks {
     }
 
     /// The whole text again.
-    public var text: String { lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "") }
+    public var text: String { lines.joined(separator: lineEnding) + (endsWithNewline ? lineEnding : "") }
 }

@@ -49,7 +49,8 @@ public struct JournalReader {
     }
 
     private func forEachPosting(
-        path: String, names: inout NameTable, followIncludes: Bool, commentPrefix: String?, comment: (String) -> Void, _ body: (Posting) -> Void
+        path: String, names: inout NameTable, followIncludes: Bool, commentPrefix: String?, comment: (String) -> Void,
+        including: [String] = [], _ body: (Posting) -> Void
     ) throws(PennyError) {
         let prefix = commentPrefix.map { Array($0.utf8) }
         var state = TransactionState()
@@ -73,12 +74,26 @@ public struct JournalReader {
         if let failure { throw failure }
         try state.finish(body)
         guard followIncludes else { return }
-        for (include, _) in includes {
+        // Files being read, outermost first: an include back into one of them is a cycle,
+        // refused like the rules loader refuses one (it overflowed the stack).
+        let chain = including + [Self.identity(path)]
+        for (include, line) in includes {
             let resolved = include.hasPrefix("/") ? include : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(include).path
-            if FileManager.default.fileExists(atPath: resolved) {
-                try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, body)
+            guard FileManager.default.fileExists(atPath: resolved) else { continue }
+            if chain.contains(Self.identity(resolved)) {
+                throw PennyError(
+                    .configuration, "'include \(include)' makes a cycle: \(resolved) is already being read; remove the include", at: SourceLocation(file: path, line: line))
             }
+            guard chain.count < 32 else {
+                throw PennyError(.configuration, "'include \(include)': includes nest deeper than 32 files", at: SourceLocation(file: path, line: line))
+            }
+            try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, including: chain, body)
         }
+    }
+
+    /// A file's identity for cycle checks: its path with links and `..` resolved.
+    static func identity(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     /// Handles one line; returns the target of an `include` directive.

@@ -22,6 +22,12 @@ public enum LedgerPath {
         return current
     }
 
+    /// True when a file (or anything) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
     /// A reason to refuse writing `path`: it exists and its owner may not write it (checked on
     /// the mode bits, since root could write it anyway and would silently replace a file
     /// someone made read-only); nil when writing is fine.

@@ -25,6 +25,8 @@ public final class LedgerUpdate {
     private var includes: Set<String>
     private var added: [UInt64] = []
     private var committed = false
+    /// True when the existing ledger ends its lines with CRLF: appended text follows it.
+    private var writesCRLF = false
     /// Entries to refile as transfers at commit: id → (the other own account, `added.count` when asked).
     private var refilings: [(id: UInt64, category: String, at: Int, date: LocalDate, amount: Money)] = []
 
@@ -78,7 +80,11 @@ public final class LedgerUpdate {
         added.append(entry.id.value)
         statementBalances.add(account: entry.account, date: entry.date, amount: entry.amount)
         statementBalances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
-        if !isDryRun {
+        if writesCRLF {
+            var lines: [UInt8] = []
+            JournalWriter.render(entry, into: &lines)
+            try write(lines)
+        } else if !isDryRun {
             JournalWriter.render(entry, into: &buffer)
             if buffer.count >= 1 << 20 { try flush() }
         }
@@ -100,8 +106,7 @@ public final class LedgerUpdate {
         added.append(hash.value)
         if !isDryRun {
             let line = "\n; statement-balance: \(account) \(kind) \(balance.date) \(balance.amount) id \(StableHash.hex(hash.value)) source \(source)\n"
-            buffer.append(contentsOf: line.utf8)
-            if buffer.count >= 1 << 20 { try flush() }
+            try write(Array(line.utf8))
         }
         return true
     }
@@ -203,7 +208,9 @@ public final class LedgerUpdate {
     private func applyRefilings() throws(PennyError) {
         let targets = Dictionary(refilings.map { ($0.id, $0.category) }, uniquingKeysWith: { a, _ in a })
         guard let data = FileManager.default.contents(atPath: temporaryPath) else { throw unwritable("cannot read \(temporaryPath)") }
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
+        }
         var blockStart: Int?
         var i = 0
         while i < lines.count {
@@ -230,7 +237,7 @@ public final class LedgerUpdate {
             i += 1
         }
         let writer = try AtomicFileWriter(path: temporaryPath)
-        try writer.append(Array(lines.joined(separator: "\n").utf8))
+        try writer.append(Array(lines.joined(separator: writesCRLF ? "\r\n" : "\n").utf8))
         try writer.commit()
     }
 
@@ -240,22 +247,33 @@ public final class LedgerUpdate {
         defer { close(input) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var lastByte: UInt8 = 0x0A
+        var firstLineEnd: Bool?
         while true {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n < 0 { throw unwritable("cannot read the ledger") }
             if n == 0 { break }
             let slice = chunk[0..<n]
             scanner.scan(slice)
-            lastByte = slice.last!
+            if firstLineEnd == nil, let newline = slice.firstIndex(of: 0x0A) { firstLineEnd = newline > slice.startIndex && slice[newline - 1] == 0x0D }
+            lastByte = slice[slice.endIndex - 1]
             if !isDryRun { try write(slice) }
         }
         scanner.finish()
+        // A ledger saved with Windows line endings keeps them: what Penny appends follows suit.
+        writesCRLF = firstLineEnd ?? false
         if lastByte != 0x0A { try write([0x0A]) }
     }
 
     private func write(_ bytes: some Collection<UInt8>) throws(PennyError) {
         guard !isDryRun else { return }
-        buffer.append(contentsOf: bytes)
+        if writesCRLF {
+            for byte in bytes {
+                if byte == 0x0A && buffer.last != 0x0D { buffer.append(0x0D) }
+                buffer.append(byte)
+            }
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
         if buffer.count >= 1 << 20 { try flush() }
     }
 

@@ -1,11 +1,18 @@
 import Foundation
 import PennyCore
 
-/// Splits chunks of bytes into lines (without `\n`), keeping a line cut by a chunk
+/// Splits chunks of bytes into lines (without `\n`, or `\r\n`: a ledger saved with
+/// Windows line endings reads exactly like one with LF), keeping a line cut by a chunk
 /// boundary until the next chunk completes it. Lines are found with `memchr` and handed
 /// over in place; only a cut line is copied.
 struct LineSplitter {
     private var partial: [UInt8] = []
+
+    /// The line without a final carriage return.
+    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let last = line.last, last == 0x0D else { return line }
+        return UnsafeBufferPointer(rebasing: line[0..<(line.count - 1)])
+    }
 
     /// Feeds a chunk; `body` gets each complete line and returns false to stop.
     mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
@@ -19,10 +26,10 @@ struct LineSplitter {
             let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
             let keepGoing: Bool
             if partial.isEmpty {
-                keepGoing = body(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+                keepGoing = body(Self.trimmed(UnsafeBufferPointer(rebasing: chunk[start..<end])))
             } else {
                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
-                keepGoing = partial.withUnsafeBufferPointer { body($0) }
+                keepGoing = partial.withUnsafeBufferPointer { body(Self.trimmed($0)) }
                 partial.removeAll(keepingCapacity: true)
             }
             if !keepGoing { return false }
@@ -34,7 +41,7 @@ struct LineSplitter {
     /// The last line when the input did not end with `\n`.
     mutating func finish(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         guard !partial.isEmpty else { return }
-        _ = partial.withUnsafeBufferPointer { body($0) }
+        _ = partial.withUnsafeBufferPointer { body(Self.trimmed($0)) }
         partial.removeAll()
     }
 }
@@ -53,10 +60,8 @@ enum LineReader {
         var splitter = LineSplitter()
         var number = 0
         func deliver(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-            var end = line.count
-            if end > 0, line[end - 1] == 0x0D { end -= 1 }
             number += 1
-            return body(UnsafeBufferPointer(rebasing: line[0..<end]), number)
+            return body(line, number)
         }
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }

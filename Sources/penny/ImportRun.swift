@@ -59,6 +59,7 @@ struct ImportRun {
         }
         let update: LedgerUpdate
         do throws(PennyError) {
+            try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
             update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
         } catch { throw console.fail(error) }
 

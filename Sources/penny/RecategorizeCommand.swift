@@ -41,6 +41,7 @@ struct RecategorizeCommand: ParsableCommand {
         do {
             let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
             defer { withExtendedLifetime(lock) {} }
+            try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
             // With regular expressions in the rules, a dry run first: one that gives up
             // stops the command before the ledger is rewritten.
             let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }

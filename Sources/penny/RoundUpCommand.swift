@@ -72,6 +72,7 @@ struct RoundUpApplyCommand: ParsableCommand {
         do {
             let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
             defer { withExtendedLifetime(lock) {} }
+            try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
             let before = try run.compute()
             guard let sweepDate = day ?? before.asOf else {
                 console.say("nothing to sweep: the ledger has no transactions")

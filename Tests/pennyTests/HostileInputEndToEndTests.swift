@@ -47,6 +47,61 @@ import Testing
         #expect(try w.penny("report", "balances", "--ledger", "ledger.journal").stdout.contains("assets:bank:montepio"))
     }
 
+    /// A ledger with Windows line endings: re-importing the card statement once recorded its
+    /// payment a second time and left the file with mixed endings. It reads like LF now, and
+    /// what is appended uses the ledger's own line ending.
+    @Test func aCRLFLedgerDedupsAndKeepsItsLineEndings() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/visa-2024-03.ofx", "samples/montepio-2024-03.csv").status == 0)
+        let lf = try w.text("ledger.journal")
+        try lf.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "samples")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("samples/visa-2024-03.ofx: 0 new, 7 duplicates"))
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+        let bytes = try w.bytes("ledger.journal")
+        let newlines = bytes.enumerated().filter { $0.element == 0x0A }
+        #expect(newlines.allSatisfy { $0.offset > 0 && bytes[$0.offset - 1] == 0x0D })
+        let hledger = try #require(Workspace.tool("hledger"))
+        #expect(try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "liabilities:card:visa"]).stdout.contains("-103.18 EUR"))
+    }
+
+    /// An include cycle in the ledger overflowed the stack of `report summary` (a crash).
+    @Test func aLedgerIncludeCycleIsAnErrorAtItsLine() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        try "include ledger.journal\n".write(toFile: w.path("other.journal"), atomically: true, encoding: .utf8)
+        let handle = try FileHandle(forWritingTo: w.url.appendingPathComponent("ledger.journal"))
+        handle.seekToEndOfFile()
+        handle.write(Data("include other.journal\n".utf8))
+        try handle.close()
+        let result = try w.penny("report", "summary")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/other.journal:1: error: 'include ledger.journal' makes a cycle: "), "\(result.stderr)")
+        #expect(result.stderr.contains("/ledger.journal is already being read; remove the include"))
+    }
+
+    /// A hand edit that broke a line in the middle of the ledger: import appended to it
+    /// anyway (exit 0), and hledger then rejected the file.
+    @Test func aLedgerWithASyntaxErrorIsNotWrittenTo() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        var lines = try w.text("ledger.journal").components(separatedBy: "\n")
+        let broken = try #require(lines.firstIndex { $0.hasPrefix("    expenses:") })
+        lines[broken] = "    expenses:food  12,34,5 EUR"
+        try lines.joined(separator: "\n").write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let before = try w.bytes("ledger.journal")
+        for arguments in [["import", "samples/montepio-2024-03.csv"], ["recategorize"]] {
+            let result = try w.penny(arguments[0], arguments.count > 1 ? arguments[1] : "--dry-run")
+            #expect(result.status == 3, "\(arguments)")
+            #expect(
+                result.stderr.contains(
+                    "ledger.journal:\(broken + 1):18: error: cannot read the amount '12,34,5 EUR': thousands separator in the wrong place; the ledger has an error, so Penny will not write to it: fix that line first"
+                ), "\(result.stderr)")
+            #expect(try w.bytes("ledger.journal") == before)
+        }
+    }
+
     /// A read-only ledger was silently replaced by a writable one (root can write anything).
     @Test func aReadOnlyLedgerIsRefusedWithExit3() throws {
         let w = try Workspace()

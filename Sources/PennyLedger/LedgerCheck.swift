@@ -1,0 +1,18 @@
+public import PennyCore
+
+/// Reads the whole ledger as `report` does before anything writes to it: a ledger with an
+/// error in it (a hand edit gone wrong) is refused at its line, never appended to or
+/// rewritten (hledger would then reject the file).
+public enum LedgerCheck {
+    /// Throws (exit 3) with the ledger's first error; a ledger that does not exist yet is fine.
+    /// - Complexity: one streamed pass over the ledger and its includes.
+    public static func requireReadable(_ path: String, defaultCurrency: Currency) throws(PennyError) {
+        guard LedgerPath.exists(path) else { return }
+        do {
+            try JournalReader(defaultCurrency: defaultCurrency).forEachPosting(path: path) { _ in }
+        } catch {
+            throw PennyError(
+                .ledgerUnavailable, "\(error.message); the ledger has an error, so Penny will not write to it: fix that line first", at: error.location)
+        }
+    }
+}
