@@ -52,11 +52,12 @@ public struct PennyError: Error, Sendable, Equatable, CustomStringConvertible {
         return "error: \(message)"
     }
 
-    /// The headline, then the excerpt and a caret when known.
+    /// The headline, then the excerpt and a caret when known; text from the input is shown
+    /// without control characters, so a hostile file cannot drive the terminal.
     public var description: String {
-        var text = headline
+        var text = TextSanitizer.clean(headline, keepingLineBreaks: true)
         if let excerpt {
-            text += "\n    " + excerpt
+            text += "\n    " + TextSanitizer.clean(excerpt)
             if let caretColumn, caretColumn > 0 {
                 text += "\n    " + String(repeating: " ", count: caretColumn - 1) + "^"
             }

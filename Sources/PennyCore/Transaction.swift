@@ -25,23 +25,25 @@ public struct Transaction: Sendable {
     /// Where the transaction was read.
     public var location: SourceLocation
 
-    /// Makes a transaction; only date, amount, description and location are required.
+    /// Makes a transaction; only date, amount, description and location are required. Text
+    /// fields are cleaned of control and bidirectional-override characters (`TextSanitizer`).
     public init(
         date: LocalDate, amount: Money, description: String, location: SourceLocation,
         payee: String? = nil, memo: String? = nil, counterpartyName: String? = nil,
         counterpartyIBAN: String? = nil, bankID: String? = nil, type: String? = nil,
         isPending: Bool = false, balance: Money? = nil
     ) {
+        // Every reader makes its transactions here: the one place statement text is cleaned.
         self.date = date
         self.amount = amount
-        self.description = description
+        self.description = TextSanitizer.clean(description)
         self.location = location
-        self.payee = payee
-        self.memo = memo
-        self.counterpartyName = counterpartyName
-        self.counterpartyIBAN = counterpartyIBAN
-        self.bankID = bankID
-        self.type = type
+        self.payee = TextSanitizer.clean(payee)
+        self.memo = TextSanitizer.clean(memo)
+        self.counterpartyName = TextSanitizer.clean(counterpartyName)
+        self.counterpartyIBAN = TextSanitizer.clean(counterpartyIBAN)
+        self.bankID = TextSanitizer.clean(bankID)
+        self.type = TextSanitizer.clean(type)
         self.isPending = isPending
         self.balance = balance
     }

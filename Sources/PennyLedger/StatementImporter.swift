@@ -150,6 +150,7 @@ public struct StatementImporter {
                     outcome.skipped += 1
                     return
                 }
+                try Self.checkFieldLengths(transaction)
                 // A bank id in two statements of one account in one file: the file repeats a
                 // statement. Refused rather than imported twice (or read again and again).
                 if !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty {
@@ -247,6 +248,23 @@ public struct StatementImporter {
         }
         if let closing = header.closing {
             try update.appendStatementBalance(account: account, kind: "closing", balance: closing, source: source)
+        }
+    }
+
+    /// The longest text field Penny writes: a description is a line of a statement, not a
+    /// document. A longer one (a 200 MB field once made a 200 MB ledger line and took 1 GB)
+    /// rejects the file at its location.
+    static let maximumFieldBytes = 4096
+
+    static func checkFieldLengths(_ t: Transaction) throws(PennyError) {
+        let fields: [(String, String?)] = [
+            ("description", t.description), ("payee", t.payee), ("memo", t.memo), ("counterparty", t.counterpartyName), ("iban", t.counterpartyIBAN),
+            ("id", t.bankID), ("type", t.type),
+        ]
+        for (name, value) in fields {
+            if let value, value.utf8.count > maximumFieldBytes {
+                throw .badInput("the \(name) is \(value.utf8.count) bytes long; Penny takes at most \(maximumFieldBytes) in one field", at: t.location)
+            }
         }
     }
 

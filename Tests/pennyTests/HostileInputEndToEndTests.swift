@@ -168,3 +168,78 @@ import Testing
         #expect(try w.text("ledger.journal.roundups.journal") != before)
     }
 }
+
+/// Text a payer controls (a Berlin Group remittance, a CSV cell) reached the ledger and the
+/// terminal raw: NUL, ESC sequences, BEL, C1 controls, bidirectional overrides, and fields
+/// of any length.
+@Suite(.serialized) struct HostileTextEndToEndTests {
+    static let rules = """
+        default currency EUR
+        account assets:bank:n26
+          id DE89370400440532013000
+        csv bank
+          match-file "bank*.csv"
+          account assets:bank:n26
+          date 1
+          description 2
+          amount 3
+
+        """
+
+    func workspace(_ files: [String: String]) throws -> Workspace {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createDirectory(atPath: w.path("rules"), withIntermediateDirectories: true)
+        try Self.rules.write(toFile: w.path("rules/bank.rules"), atomically: true, encoding: .utf8)
+        for (name, text) in files { try text.write(toFile: w.path(name), atomically: true, encoding: .utf8) }
+        return w
+    }
+
+    static func berlinGroup(_ remittance: String) -> String {
+        #"{"account": {"iban": "DE89370400440532013000", "currency": "EUR"}, "transactions": {"booked": [{"transactionId": "C-1", "bookingDate": "2024-03-07", "transactionAmount": {"amount": "-3.00", "currency": "EUR"}, "remittanceInformationUnstructured": "\#(remittance)"}]}}"#
+    }
+
+    /// Control characters of every kind, from JSON escapes and raw CSV bytes.
+    @Test func controlAndBidiCharactersNeverReachTheLedgerOrTheTerminal() throws {
+        let w = try workspace([
+            "statement.json": Self.berlinGroup(#"KIOSK \u001b[31mRED\u0007 \u0000 \u202eexe.gnp \u0085 \u2066END"#),
+            "bank.csv": "date,text,amount\n2024-03-08,CAFE \u{1B}]0;pwned\u{07} \u{8D}NUL\u{0}X,-2.00\n",
+        ])
+        let result = try w.penny("import", "statement.json", "bank.csv")
+        #expect(result.status == 0, "\(result.stderr)")
+        let journal = try w.bytes("ledger.journal")
+        #expect(!journal.contains { $0 < 0x20 && $0 != 0x0A })
+        let text = String(decoding: journal, as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(text.contains("2024-03-07 * KIOSK [31mRED exe.gnp END"))
+        let listed = try w.penny("uncategorized").stdout
+        #expect(!listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    /// The excerpt under an error shows the offending line without its control characters.
+    @Test func anErrorExcerptCannotDriveTheTerminal() throws {
+        let w = try workspace(["bank.csv": "date,text,amount\n2024-03-08,CAFE \u{1B}[2J,12.3O\n"])
+        let result = try w.penny("import", "bank.csv")
+        #expect(result.status == 1)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(result.stderr.contains("bank.csv:2:3: error: cannot read amount '12.3O'"), "\(result.stderr)")
+        #expect(result.stderr.contains("    2024-03-08,CAFE  [2J,12.3O"))
+    }
+
+    /// A 200 MB field once became one 200 MB ledger line and took 1 GB of memory.
+    @Test func anOverlongFieldIsRefusedAtItsLocation() throws {
+        let w = try workspace(["statement.json": Self.berlinGroup(String(repeating: "A", count: 5000))])
+        let result = try w.penny("import", "statement.json")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("statement.json:1:"))
+        #expect(result.stderr.contains("error: the description is 5000 bytes long; Penny takes at most 4096 in one field"), "\(result.stderr)")
+        let journal = (try? w.text("ledger.journal")) ?? ""
+        #expect(!journal.contains("AAAA"))
+    }
+
+    @Test func anOverlongCSVLineIsRefusedBeforeItIsRead() throws {
+        let w = try workspace(["bank.csv": "2024-03-08,\"" + String(repeating: "B", count: 1_100_000) + "\",-2.00\n"])
+        let result = try w.penny("import", "bank.csv")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bank.csv:1: error: a line longer than 1024 KiB: this is not a bank statement's line"), "\(result.stderr)")
+    }
+}

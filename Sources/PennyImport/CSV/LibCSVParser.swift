@@ -1,4 +1,5 @@
 internal import CLibCSV
+import Foundation
 import PennyCore
 
 /// One libcsv parser, owned by this object and freed in `deinit`.
@@ -8,6 +9,11 @@ import PennyCore
 final class LibCSVParser {
     private var parser = csv_parser()
     let collector: CSVRecordCollector
+    /// Bytes since the last line end: a line longer than `maximumLineBytes` is refused
+    /// before libcsv gathers it into one field in memory.
+    private var lineLength = 0
+    /// A statement's line is at most this long (1 MiB).
+    static let maximumLineBytes = 1 << 20
 
     /// Sets up a strict parser (bad quoting is an error) that reports every line end.
     init(delimiter: UInt8, collector: CSVRecordCollector) throws(PennyError) {
@@ -24,6 +30,7 @@ final class LibCSVParser {
     /// Parses a chunk; records completed by it are handed to the collector.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(PennyError) {
         guard let base = bytes.baseAddress, bytes.count > 0, !collector.isStopped else { return }
+        try checkLineLengths(bytes)
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let consumed = csv_parse(&parser, base, bytes.count, fieldCallback, recordCallback, context)
         try collector.rethrowStoredError()
@@ -37,6 +44,27 @@ final class LibCSVParser {
         let status = csv_fini(&parser, fieldCallback, recordCallback, context)
         try collector.rethrowStoredError()
         if status != 0 && !collector.isStopped { throw parseError() }
+    }
+
+    private func checkLineLengths(_ bytes: UnsafeRawBufferPointer) throws(PennyError) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        while start < bytes.count {
+            guard let found = memchr(base + start, 0x0A, bytes.count - start) else {
+                lineLength += bytes.count - start
+                break
+            }
+            let end = UnsafeRawPointer(found) - base
+            lineLength += end - start
+            if lineLength > Self.maximumLineBytes { break }
+            lineLength = 0
+            start = end + 1
+        }
+        if lineLength > Self.maximumLineBytes {
+            throw .badInput(
+                "a line longer than \(Self.maximumLineBytes / 1024) KiB: this is not a bank statement's line",
+                at: SourceLocation(file: collector.fileName, line: collector.recordStartLine))
+        }
     }
 
     private func parseError() -> PennyError {
