@@ -80,6 +80,11 @@ struct OFXNormalizer {
             if !started {
                 if chars[i] == "<", i + 4 < chars.count, String(String.UnicodeScalarView(chars[(i + 1)..<(i + 5)])).uppercased() == "OFX>" {
                     started = true
+                } else if chars[i] == "<", i + 8 < chars.count, String(String.UnicodeScalarView(chars[i..<(i + 9)])) == "<!ENTITY " {
+                    // An entity declaration before <OFX> would be dropped and its uses read as
+                    // text: a statement has none, so the file is refused (no XXE, no expansion).
+                    throw .badInput(
+                        "the file declares XML entities (<!ENTITY>); Penny does not expand them, and a bank statement has none", at: SourceLocation(file: fileName, line: line))
                 } else {
                     i += 1
                     continue

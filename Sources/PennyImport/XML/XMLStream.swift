@@ -12,6 +12,9 @@ final class XMLStream {
         case text(String)
     }
 
+    /// Deeper nesting than any statement needs is refused (it crashed or crawled before).
+    static let maximumDepth = 256
+
     private let reader: xmlTextReaderPtr
     private let fileName: String
     /// Keeps in-memory input alive while libxml2 reads it.
@@ -77,7 +80,19 @@ final class XMLStream {
             let type = xmlTextReaderNodeType(reader)
             switch type {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                if xmlTextReaderDepth(reader) > Self.maximumDepth {
+                    throw .badInput("elements nested more than \(Self.maximumDepth) deep: not a bank statement", at: SourceLocation(file: fileName, line: line))
+                }
                 return .start(name: localName, isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
+            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+                if let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset, subset.pointee.entities != nil {
+                    throw .badInput(
+                        "the file declares XML entities (a DOCTYPE with <!ENTITY>); Penny does not expand them, and a bank statement has none",
+                        at: SourceLocation(file: fileName, line: line))
+                }
+                continue
+            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+                throw .badInput("an XML entity reference ('&\(localName);') Penny does not expand", at: SourceLocation(file: fileName, line: line))
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
                 return .end(name: localName)
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):

@@ -11,7 +11,9 @@ final class XMLTree {
     /// Parses UTF-8 (or declared-encoding) XML text; errors name the line libxml2 reports.
     init(bytes: [UInt8], fileName: String) throws(PennyError) {
         xmlResetLastError()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        // Without XML_PARSE_HUGE, libxml2 refuses nesting deeper than 256 with a line (an OFX
+        // nested 100,000 deep overflowed the stack); OFX files are small.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlReadMemory($0, Int32(buffer.count), fileName, nil, options)
