@@ -101,6 +101,9 @@ public enum StatementEvent: Sendable {
     /// The current statement's closing balance, known only at its end (a CSV's last
     /// running balance).
     case closing(StatementBalance)
+    /// Something the reader left out or read leniently, for a person to check; the import
+    /// goes on (`import` prints it as `file:line: warning: ...`).
+    case warning(String, SourceLocation)
 }
 
 /// A `; NAME: VALUE` tag a rule puts on a transaction.

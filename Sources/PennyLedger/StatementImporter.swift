@@ -17,6 +17,9 @@ public struct FileOutcome: Sendable, Equatable {
     public var paired = 0
     /// Transfers that could pair with more than one entry (each line says which it chose).
     public var ambiguities: [String] = []
+    /// Things a person should check, each with its location (e.g. an entry in another
+    /// currency than its account's).
+    public var warnings: [String] = []
     /// The closing balances the file's statements gave, by own account.
     public var closings: [(account: String, balance: StatementBalance)] = []
     /// New transactions that no rule categorized.
@@ -128,16 +131,20 @@ public struct StatementImporter {
         var account: String?
         var statementSource = ""
         var statementOrdinal = 0
+        var statementCurrency: Currency?
         var repeatedIn: [UInt64: (statement: Int, line: Int)] = [:]
         try read { (event) throws(PennyError) in
             switch event {
             case .statement(let header):
                 statementOrdinal += 1
+                statementCurrency = header.currency
                 let own = try resolveAccount(header)
                 account = own
                 statementSource = "\(header.location.file):\(header.location.line)"
                 try record(header, account: own)
                 if let closing = header.closing { outcome.closings.append((own, closing)) }
+            case .warning(let message, let location):
+                outcome.warnings.append("\(location): \(message)")
             case .closing(let balance):
                 guard let own = account else { return }
                 try update.appendStatementBalance(account: own, kind: "closing", balance: balance, source: statementSource)
@@ -171,6 +178,11 @@ public struct StatementImporter {
                 if update.contains(id) {
                     outcome.duplicates += 1
                     return
+                }
+                if let currency = statementCurrency, transaction.amount.currency != currency {
+                    outcome.warnings.append(
+                        "\(transaction.location): a \(transaction.amount.currency.code) transaction in a \(currency.code) statement of \(own): booked in \(transaction.amount.currency.code) as written; the account now holds two currencies"
+                    )
                 }
                 let decision = categorize(transaction, folded, own)
                 if decision.skips {

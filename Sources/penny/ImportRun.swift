@@ -131,6 +131,7 @@ struct ImportRun {
                 progress.clear()
                 console.say("\(file): \(Self.describe(outcome))")
                 for note in outcome.ambiguities { console.say("  note: \(note)") }
+                for warning in outcome.warnings { console.warn(Self.warningLine(warning)) }
                 asRead[file] = identity
             } catch {
                 progress.clear()
@@ -207,6 +208,12 @@ struct ImportRun {
                 console.warn("warning: \(account) on \(balance.date): the ledger has \(ledger), the statement says \(balance.amount)")
             }
         }
+    }
+
+    /// `file:line: warning: message` from `file:line: message`.
+    static func warningLine(_ warning: String) -> String {
+        guard let colon = warning.range(of: ": ") else { return "warning: \(warning)" }
+        return TextSanitizer.clean(String(warning[..<colon.lowerBound]) + ": warning: " + String(warning[colon.upperBound...]))
     }
 
     static func describe(_ o: FileOutcome) -> String {

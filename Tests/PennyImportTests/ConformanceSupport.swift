@@ -41,6 +41,7 @@ enum Conformance {
             case .statement(let header): outcome.headers.append(header)
             case .transaction(let t): outcome.transactions.append(t)
             case .closing(let balance): outcome.headers[outcome.headers.count - 1].closing = balance
+            case .warning: break
             }
         }
         return outcome

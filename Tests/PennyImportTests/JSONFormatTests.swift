@@ -14,6 +14,7 @@ struct JSONFormatTests {
             case .statement(let h): outcome.headers.append(h)
             case .transaction(let t): outcome.transactions.append(t)
             case .closing(let balance): outcome.headers[outcome.headers.count - 1].closing = balance
+            case .warning: break
             }
         }
         return outcome

@@ -243,3 +243,36 @@ import Testing
         #expect(result.stderr.contains("bank.csv:1: error: a line longer than 1024 KiB: this is not a bank statement's line"), "\(result.stderr)")
     }
 }
+
+/// What a statement says that Penny cannot use is said, not silently kept or rejected whole.
+@Suite(.serialized) struct StatementWarningsEndToEndTests {
+    /// A EUR entry in a USD account was booked as written, and the account silently held two
+    /// commodities until a balance warning later. Now the import names it at its line.
+    @Test func anEntryInAnotherCurrencyThanItsAccountIsNamed() throws {
+        let w = try Workspace()
+        let camt = try w.text("samples/montepio-savings-2024-03.camt.xml").replacingOccurrences(
+            of: "<Amt Ccy=\"EUR\">3.25</Amt>", with: "<Amt Ccy=\"USD\">3.25</Amt>")
+        try camt.write(toFile: w.path("usd.camt.xml"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "usd.camt.xml")
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.contains(
+                "usd.camt.xml:21: warning: a USD transaction in a EUR statement of assets:bank:savings: booked in USD as written; the account now holds two currencies"
+            ), "\(result.stderr)")
+    }
+
+    /// An OFX whose LEDGERBAL date is `00000000` was rejected whole, though its transactions
+    /// are fine. The balance is left out with a warning; the transactions import.
+    @Test func anUnusableStatementBalanceIsLeftOutWithAWarning() throws {
+        let w = try Workspace()
+        let ofx = String(decoding: try w.bytes("samples/visa-2024-03.ofx"), as: UTF8.self)
+        let broken = ofx.replacingOccurrences(of: "<DTASOF>20240331", with: "<DTASOF>00000000")
+        #expect(broken != ofx)
+        try Data(broken.utf8).write(to: w.url.appendingPathComponent("visa.ofx"))
+        let result = try w.penny("import", "visa.ofx")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("visa.ofx: 7 new"))
+        #expect(result.stderr.contains("warning: LEDGERBAL's DTASOF '00000000' is not a date: the statement's closing balance is left out (its transactions are read)"))
+        #expect(!(try w.text("ledger.journal")).contains("statement-balance: liabilities:card:visa closing"))
+    }
+}

@@ -66,6 +66,9 @@ public struct CSVReader: StatementReader {
                 try ByteSource.withRawBytes(lenient.finish()) { (bytes) throws(PennyError) in try parser.feed(bytes) }
             }
             try parser.finish()
+            if let line = lenient.firstStrayQuoteLine {
+                try emit(.warning("a quote inside a quoted field was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
+            }
             if let balance = closing.balance { try emit(.closing(balance)) }
         }
     }

@@ -10,8 +10,9 @@ struct LenientQuotes {
     private var atFieldStart = true
     /// Quotes seen inside a quoted field whose meaning the next byte decides.
     private var pendingQuotes = 0
-    /// True once a quote was read as text, so the import can say so.
-    private(set) var foundStrayQuote = false
+    /// The line of the first quote read as text, so the import can say so.
+    private(set) var firstStrayQuoteLine: Int?
+    private var line = 1
 
     init(delimiter: UInt8) { self.delimiter = delimiter }
 
@@ -39,6 +40,7 @@ struct LenientQuotes {
     private func ends(_ byte: UInt8) -> Bool { byte == delimiter || byte == 0x0A || byte == 0x0D }
 
     private mutating func step(_ byte: UInt8, _ out: inout [UInt8]) {
+        if byte == 0x0A { line += 1 }
         guard inQuotes else {
             if byte == quote && atFieldStart { inQuotes = true }
             out.append(byte)
@@ -55,7 +57,7 @@ struct LenientQuotes {
                 out.append(contentsOf: [quote, byte])
                 close()
             } else {
-                foundStrayQuote = true
+                firstStrayQuoteLine = firstStrayQuoteLine ?? line
                 out.append(contentsOf: [quote, quote, byte])
                 pendingQuotes = 0
             }

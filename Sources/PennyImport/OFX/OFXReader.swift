@@ -52,17 +52,24 @@ public struct OFXReader: StatementReader {
         }
         let from = statement.child("BANKACCTFROM") ?? statement.child("CCACCTFROM") ?? statement.child("INVACCTFROM")
         var closing: StatementBalance?
+        var unusable: (String, SourceLocation)?
         // A balance that is not exact in the currency (a money-market fund's 3317.738651126686)
-        // cannot be checked to the cent: it is left out, the transactions still count.
+        // cannot be checked to the cent: it is left out, the transactions still count. So is
+        // one whose date is not a date (`00000000`), with a warning.
         if let balance = statement.child("LEDGERBAL"), let amountText = balance.text("BALAMT"),
             let amount = try? Self.amount(amountText, currency, SourceLocation(file: displayName, line: balance.line), field: "BALAMT")
         {
             let line = SourceLocation(file: displayName, line: balance.line)
-            if let date = try balance.text("DTASOF").map({ (d) throws(PennyError) in try Self.date(d, line, field: "DTASOF") }) {
-                closing = StatementBalance(date: date, amount: Money(minorUnits: amount, currency: currency))
+            if let text = balance.text("DTASOF") {
+                if let date = try? Self.date(text, line, field: "DTASOF") {
+                    closing = StatementBalance(date: date, amount: Money(minorUnits: amount, currency: currency))
+                } else {
+                    unusable = ("LEDGERBAL's DTASOF '\(text)' is not a date: the statement's closing balance is left out (its transactions are read)", line)
+                }
             }
         }
         try emit(.statement(StatementHeader(accountIdentifier: from?.text("ACCTID"), accountName: nil, currency: currency, location: at, closing: closing)))
+        if let (message, location) = unusable { try emit(.warning(message, location)) }
         for element in statement.descendants("STMTTRN") {
             let line = SourceLocation(file: displayName, line: element.line)
             guard let posted = element.text("DTPOSTED") else { throw .badInput("transaction without DTPOSTED", at: line) }
