@@ -18,20 +18,26 @@ struct ReaderErrorTests {
     }
 
     static let ofxHead = "OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS>\n"
+    /// Closes what `ofxHead` and a transaction list open: a complete file but for its defect.
+    static let ofxTail = "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
 
     @Test(arguments: [
         ("no OFX element here\n", "x.ofx:1: error: no <OFX> element: this is not an OFX file"),
         (ofxHead + "<CURDEF>EUR\n<BANKTRANLIST\n", "x.ofx:7: error: unterminated tag: expected '>'"),
         (ofxHead + "<CURDEF>EUR\n<BANK TRANLIST>\n", "x.ofx:7: error: malformed OFX tag '<BANK TRANLIST>'"),
-        (ofxHead + "<CURDEF>EURO\n", "x.ofx:5: error: unknown currency 'EURO' in CURDEF"),
-        (ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n</STMTTRN>\n", "x.ofx:7: error: transaction without TRNAMT"),
-        (ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<TRNAMT>-1.00\n</STMTTRN>\n", "x.ofx:7: error: transaction without DTPOSTED"),
+        (ofxHead + "<CURDEF>EURO\n<BANKTRANLIST>\n" + ofxTail, "x.ofx:5: error: unknown currency 'EURO' in CURDEF"),
         (
-            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240230\n<TRNAMT>-1.00\n</STMTTRN>\n",
+            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n<TRNAMT>-1.00\n<NAME>SPO",
+            "x.ofx:10: error: the file ends with <STMTTRN> still open: it was cut off (a download that stopped early?); nothing of it is imported"
+        ),
+        (ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n</STMTTRN>\n" + ofxTail, "x.ofx:7: error: transaction without TRNAMT"),
+        (ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<TRNAMT>-1.00\n</STMTTRN>\n" + ofxTail, "x.ofx:7: error: transaction without DTPOSTED"),
+        (
+            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240230\n<TRNAMT>-1.00\n</STMTTRN>\n" + ofxTail,
             "x.ofx:8: error: cannot read DTPOSTED '20240230': expected a real date as YYYYMMDD, optionally with time and zone"
         ),
         (
-            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n<TRNAMT>-1.005\n</STMTTRN>\n",
+            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n<TRNAMT>-1.005\n</STMTTRN>\n" + ofxTail,
             "x.ofx:9: error: cannot read TRNAMT '-1.005': amount has more than 2 decimals (EUR)"
         ),
     ])

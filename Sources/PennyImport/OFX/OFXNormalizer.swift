@@ -31,6 +31,7 @@ struct OFXNormalizer {
         for case .close(let name) in tokens { explicitlyClosed.insert(name) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
         var stack: [(name: String, hasText: Bool)] = []
+        var line = 1
         func closeTop() {
             out += "</\(stack.removeLast().name)>"
         }
@@ -38,6 +39,7 @@ struct OFXNormalizer {
             switch token {
             case .newline:
                 out += "\n"
+                line += 1
             case .text(let value), .cdata(let value):
                 guard !stack.isEmpty else { continue }
                 if stack[stack.count - 1].hasText { out += " " }
@@ -45,6 +47,12 @@ struct OFXNormalizer {
                 if case .cdata = token { out += escapeAll(value) } else { out += escape(value) }
             case .open(let name):
                 if let top = stack.last, top.hasText || !isAggregate(top.name, explicitlyClosed) { closeTop() }
+                // An OFX aggregate never contains itself: one left open ends where the next of
+                // its name starts (else a repeated statement nests in the one before it).
+                if aggregates.contains(name), stack.contains(where: { $0.name == name }) {
+                    while let top = stack.last, top.name != name { closeTop() }
+                    closeTop()
+                }
                 stack.append((name, false))
                 out += "<\(name)>"
                 _ = index
@@ -53,6 +61,13 @@ struct OFXNormalizer {
                 while let top = stack.last, top.name != name { closeTop() }
                 closeTop()
             }
+        }
+        // Aggregates must be closed explicitly in OFX; one still open at the end means the
+        // download stopped early. Refused whole, never imported up to the cut.
+        if let open = stack.last(where: { aggregates.contains($0.name) }) {
+            throw .badInput(
+                "the file ends with <\(open.name)> still open: it was cut off (a download that stopped early?); nothing of it is imported",
+                at: SourceLocation(file: fileName, line: line))
         }
         while !stack.isEmpty { closeTop() }
         return Array(out.utf8)
