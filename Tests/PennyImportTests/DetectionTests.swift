@@ -7,7 +7,7 @@ import Testing
 struct DetectionTests {
     static let configuration = ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)
 
-    @Test(arguments: Conformance.files("ofx") + Conformance.files("camt") + Conformance.files("json"))
+    @Test(arguments: ["ofx", "camt", "json", "qif"].flatMap(Conformance.files))
     func everyCorpusFileIsClaimedByItsOwnReaderOnly(file: String) throws {
         let probe = try FileProbe(url: Conformance.root.appendingPathComponent(file))
         let reader = try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: file)
@@ -20,7 +20,7 @@ struct DetectionTests {
         do {
             _ = try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: "notes.bin")
         } catch {
-            #expect(error.headline == "notes.bin: error: unrecognized statement format (tried csv, ofx, camt, json)")
+            #expect(error.headline == "notes.bin: error: unrecognized statement format (tried csv, ofx, camt, json, qif)")
         }
     }
 
@@ -37,4 +37,9 @@ struct DetectionTests {
         }
         #expect((try? ReaderRegistry.standard.reader(for: probe, forcedFormat: .ofx, configuration: configuration, displayName: "x.ofx"))?.format == .ofx)
     }
+    @Test func qifAfterAByteOrderMarkAndBlankLinesIsQIF() throws {
+        let probe = FileProbe(url: URL(fileURLWithPath: "/tmp/export.dat"), head: [0xEF, 0xBB, 0xBF] + Array("\r\n!Account\r\nNChecking\r\n^\r\n".utf8))
+        #expect(try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: "export.dat").format == .qif)
+    }
+
 }
