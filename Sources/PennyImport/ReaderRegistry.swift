@@ -11,7 +11,7 @@ public struct ReaderRegistry: Sendable {
     }
 
     /// Every reader Penny has.
-    public static let standard = ReaderRegistry(readers: [CSVReader(), OFXReader(), CAMTReader(), JSONReader()])
+    public static let standard = ReaderRegistry(readers: [CSVReader(), OFXReader(), CAMTReader(), JSONReader(), QIFReader(), MT940Reader()])
 
     /// The reader for `probe`: the forced format's, or the one reader that recognizes it.
     ///

@@ -3,7 +3,7 @@ public import PennyCore
 
 /// The statement formats Penny reads.
 public enum StatementFormat: String, Sendable, CaseIterable {
-    case csv, ofx, camt, json
+    case csv, ofx, camt, json, qif, mt940
 }
 
 /// What readers look at to decide whether a file is theirs: its name and first bytes.

@@ -32,7 +32,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Read and categorize everything, write nothing.")
     var dryRun = false
 
-    @Option(help: "The statement format: auto, csv, ofx, camt or json.")
+    @Option(help: "The statement format: auto, csv, ofx, camt, json, qif or mt940.")
     var format = "auto"
 
     @Option(help: "Import every statement into this own account, whatever the file says.")
@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
         } else if let chosen = StatementFormat(rawValue: format) {
             forcedFormat = chosen
         } else {
-            throw ValidationError("unknown format '\(format)': expected auto, csv, ofx, camt or json")
+            throw ValidationError("unknown format '\(format)': expected auto, csv, ofx, camt, json, qif or mt940")
         }
         if let account, rules.account(named: account) == nil {
             throw ValidationError("--account \(account): no 'account \(account)' block in the rules")

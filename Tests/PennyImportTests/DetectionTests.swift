@@ -7,7 +7,7 @@ import Testing
 struct DetectionTests {
     static let configuration = ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)
 
-    @Test(arguments: Conformance.files("ofx") + Conformance.files("camt") + Conformance.files("json"))
+    @Test(arguments: ["ofx", "camt", "json", "qif", "mt940"].flatMap(Conformance.files))
     func everyCorpusFileIsClaimedByItsOwnReaderOnly(file: String) throws {
         let probe = try FileProbe(url: Conformance.root.appendingPathComponent(file))
         let reader = try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: file)
@@ -20,7 +20,7 @@ struct DetectionTests {
         do {
             _ = try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: "notes.bin")
         } catch {
-            #expect(error.headline == "notes.bin: error: unrecognized statement format (tried csv, ofx, camt, json)")
+            #expect(error.headline == "notes.bin: error: unrecognized statement format (tried csv, ofx, camt, json, qif, mt940)")
         }
     }
 
@@ -36,5 +36,21 @@ struct DetectionTests {
             #expect(error.headline == "x.ofx: error: several formats claim this file (csv, ofx); choose one with --format")
         }
         #expect((try? ReaderRegistry.standard.reader(for: probe, forcedFormat: .ofx, configuration: configuration, displayName: "x.ofx"))?.format == .ofx)
+    }
+    @Test func aSwiftEnvelopeIsMT940NotJSON() throws {
+        let swift = FileProbe(url: URL(fileURLWithPath: "/tmp/statement.txt"), head: Array("{1:F01BANKFRPPAXXX0000000000}\n{2:I940BANKFRPPXXXXN}\n{4:\n:20:X\n".utf8))
+        #expect(try ReaderRegistry.standard.reader(for: swift, forcedFormat: nil, configuration: Self.configuration, displayName: "statement.txt").format == .mt940)
+        let json = FileProbe(url: URL(fileURLWithPath: "/tmp/statement.txt"), head: Array("{\n  \"transactions\": []}".utf8))
+        #expect(try ReaderRegistry.standard.reader(for: json, forcedFormat: nil, configuration: Self.configuration, displayName: "statement.txt").format == .json)
+    }
+
+    @Test func qifAfterAByteOrderMarkAndBlankLinesIsQIF() throws {
+        let probe = FileProbe(url: URL(fileURLWithPath: "/tmp/export.dat"), head: [0xEF, 0xBB, 0xBF] + Array("\r\n!Account\r\nNChecking\r\n^\r\n".utf8))
+        #expect(try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: "export.dat").format == .qif)
+    }
+
+    @Test func mt940WithABankPreambleIsMT940() throws {
+        let probe = FileProbe(url: URL(fileURLWithPath: "/tmp/export.dat"), head: Array("ABNANL2A\n940\nABNANL2A\n:20:ABN AMRO BANK NV\n:25:517852257\n".utf8))
+        #expect(try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: "export.dat").format == .mt940)
     }
 }

@@ -14,9 +14,13 @@ public struct JSONReader: StatementReader {
     /// `json`.
     public var format: StatementFormat { .json }
 
-    /// True when the file starts with `{` or `[`.
+    /// True when the file starts with `[`, or with `{` and then a key or `}` (a SWIFT
+    /// `{1:` block is MT940's).
     public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
-        probe.firstSignificantByte == UInt8(ascii: "{") || probe.firstSignificantByte == UInt8(ascii: "[")
+        if probe.firstSignificantByte == UInt8(ascii: "[") { return true }
+        guard probe.firstSignificantByte == UInt8(ascii: "{") else { return false }
+        let next = probe.head.drop { $0 != UInt8(ascii: "{") }.dropFirst().first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        return next == nil || next == UInt8(ascii: "\"") || next == UInt8(ascii: "}")
     }
 
     /// Streams the statement(s) the document holds.

@@ -1,0 +1,76 @@
+import PennyCore
+
+/// One `:TAG:` field of a SWIFT message and its continuation lines.
+struct MT940Field {
+    /// The tag without colons: `20`, `25`, `60F`, `61`, `86`, ...
+    let tag: String
+    /// The field's lines, the tag removed from the first.
+    var lines: [String]
+    /// The line the tag was on.
+    let line: Int
+}
+
+/// Splits MT940/MT942 text into fields.
+///
+/// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends, `{5:...}`
+/// trailers, SOH/ETX framing bytes, blank lines and lines before the first tag (a bank's
+/// `ABNANL2A`/`940` preamble) are dropped.
+///
+/// - Complexity: O(n) in the length of the text.
+enum MT940Fields {
+    static func split(_ text: String) -> [MT940Field] {
+        var fields: [MT940Field] = []
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
+            line = stripEnvelope(line)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            if trimmed == "-" || trimmed.hasPrefix("-}") {
+                continue
+            }
+            if let (tag, rest) = tag(of: line) {
+                fields.append(MT940Field(tag: tag, lines: [String(rest)], line: lineNumber))
+            } else if !fields.isEmpty {
+                fields[fields.count - 1].lines.append(String(line))
+            }
+        }
+        return fields
+    }
+
+    /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter.
+    static func tag(of line: Substring) -> (String, Substring)? {
+        let chars = Array(line.prefix(5))
+        guard chars.count >= 4, chars[0] == ":", chars[1].isASCII, chars[1].isNumber, chars[2].isASCII, chars[2].isNumber else { return nil }
+        if chars[3] == ":" { return (String(chars[1...2]), line.dropFirst(4)) }
+        guard chars.count == 5, chars[3].isASCII, chars[3].isUppercase, chars[4] == ":" else { return nil }
+        return (String(chars[1...3]), line.dropFirst(5))
+    }
+
+    /// The line without leading `{n:...}` blocks and the `{4:` opening.
+    private static func stripEnvelope(_ line: Substring) -> Substring {
+        var rest = line
+        while rest.first == "{" {
+            if rest.hasPrefix("{4:") {
+                rest = rest.dropFirst(3)
+                continue
+            }
+            var depth = 0
+            var end = rest.endIndex
+            for index in rest.indices {
+                if rest[index] == "{" { depth += 1 }
+                if rest[index] == "}" {
+                    depth -= 1
+                    if depth == 0 {
+                        end = rest.index(after: index)
+                        break
+                    }
+                }
+            }
+            if end == rest.endIndex && depth != 0 { return rest[rest.endIndex...] }
+            rest = rest[end...]
+        }
+        return rest
+    }
+}

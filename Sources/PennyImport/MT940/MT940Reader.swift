@@ -1,0 +1,53 @@
+import Foundation
+public import PennyCore
+
+/// Reads SWIFT MT940 statements and MT942 interim reports: one statement per `:20:`,
+/// with the account of `:25:`, the opening (`:60F:`/`:60M:`) and closing
+/// (`:62F:`/`:62M:`) balances, and one transaction per `:61:` with its `:86:` details.
+///
+/// An MT940 statement must end with its closing balance: a file cut off before it is
+/// rejected, never half-imported. MT942 reports (with `:13D:` or `:34F:`) have no
+/// balances and end at the next `:20:`. Only the bank's reference (`//...`) is kept as
+/// the transaction id: the account owner's reference repeats (Rabobank writes the other
+/// party's account there). The file is held in memory (statements are small).
+public struct MT940Reader: StatementReader {
+    /// Makes the reader.
+    public init() {}
+
+    /// `mt940`.
+    public var format: StatementFormat { .mt940 }
+
+    /// True when the file starts with a SWIFT `{1:` block or an SOH byte, or holds a
+    /// `:20:` line and a `:25:`, `:60F:` or `:61:` line.
+    public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
+        var head = probe.head[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        let start = head.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if start.first == 0x01 || start.starts(with: Array("{1:".utf8)) { return true }
+        let lines = String(decoding: head, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.contains { $0.hasPrefix(":20:") } && lines.contains { $0.hasPrefix(":25:") || $0.hasPrefix(":60F:") || $0.hasPrefix(":61:") }
+    }
+
+    /// Streams each statement after checking it is complete.
+    public func read(
+        _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
+        emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        let text = TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil)
+        let fields = MT940Fields.split(text)
+        guard let first = fields.first(where: { $0.tag == "20" }) else {
+            throw .badInput("no statement in this MT940 file: expected a :20: field", at: SourceLocation(file: displayName, line: 1))
+        }
+        if let stray = fields.first(where: { $0.tag == "61" && $0.line < first.line }) {
+            throw .badInput(":61: before the first :20:", at: SourceLocation(file: displayName, line: stray.line))
+        }
+        var statements: [[MT940Field]] = []
+        for field in fields where field.line >= first.line {
+            if field.tag == "20" { statements.append([]) }
+            statements[statements.count - 1].append(field)
+        }
+        for statement in statements {
+            try MT940StatementBuilder(fileName: displayName, defaultCurrency: configuration.defaultCurrency).read(statement, emit: emit)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import PennyCore
+
+/// Splits QIF text into its transaction sections and records, skipping what Penny does
+/// not import: `!Account` blocks, `!Option:`/`!Clear:` switches, and sections of other
+/// types (`!Type:Invst`, `!Type:Security`, `!Type:Prices`, `!Type:Cat`, ...).
+///
+/// Split lines (`S`, `E`, `$`, `%`), address lines (`A`), the cleared flag (`C`) and
+/// codes Penny does not use are ignored: the record's amount is its `T`.
+///
+/// - Complexity: O(n) in the length of the text.
+struct QIFParser {
+    /// The `!Type:` names whose records are bank movements.
+    static let transactionTypes: Set<String> = ["bank", "ccard", "cash", "oth a", "oth l"]
+
+    let fileName: String
+
+    private enum Section {
+        case none, transactions, skipped, account
+    }
+
+    func parse(_ text: String) throws(PennyError) -> [QIFSection] {
+        var sections: [QIFSection] = []
+        var section = Section.none
+        var record: QIFRecord?
+        var lineNumber = 0
+        var lastLine = 1
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            lastLine = lineNumber
+            if trimmed.hasPrefix("!") {
+                if let open = record, section == .transactions, !open.isEmpty {
+                    throw .badInput("the record that starts on line \(open.line) has no closing '^' before this header", at: at(lineNumber))
+                }
+                record = nil
+                section = try header(trimmed, lineNumber, &sections)
+                continue
+            }
+            switch section {
+            case .none:
+                throw .badInput("expected a QIF header such as '!Type:Bank' before the first record", at: at(lineNumber))
+            case .skipped, .account:
+                continue
+            case .transactions:
+                if trimmed == "^" || trimmed.hasPrefix("^") {
+                    if let done = record, !done.isEmpty { sections[sections.count - 1].records.append(done) }
+                    record = nil
+                    continue
+                }
+                var current = record ?? QIFRecord(line: lineNumber)
+                Self.apply(code: line.first ?? " ", value: String(line.dropFirst()), line: lineNumber, to: &current)
+                record = current
+            }
+        }
+        if let open = record, !open.isEmpty {
+            throw .badInput("the last record (line \(open.line)) has no closing '^': the file may be cut off", at: at(lastLine))
+        }
+        return sections
+    }
+
+    private func header(_ text: String, _ lineNumber: Int, _ sections: inout [QIFSection]) throws(PennyError) -> Section {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("!type:") {
+            let name = String(text.dropFirst(6)).trimmingCharacters(in: .whitespaces)
+            guard Self.transactionTypes.contains(name.lowercased()) else { return .skipped }
+            sections.append(QIFSection(type: name, line: lineNumber))
+            return .transactions
+        }
+        if lowered == "!account" { return .account }
+        if lowered.hasPrefix("!option:") || lowered.hasPrefix("!clear:") { return .skipped }
+        throw .badInput("unknown QIF header '\(text)': expected !Type:, !Account, !Option: or !Clear:", at: at(lineNumber))
+    }
+
+    private static func apply(code: Character, value: String, line: Int, to record: inout QIFRecord) {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        switch code {
+        case "D": record.date = QIFRecord.Field(text: text, line: line)
+        case "T": record.amount = QIFRecord.Field(text: text, line: line)
+        case "U": if record.amount == nil { record.amount = QIFRecord.Field(text: text, line: line) }
+        case "P": record.payee = text
+        case "M": record.memo = text
+        case "L": record.category = text
+        case "N": record.number = text
+        default: break
+        }
+    }
+
+    private func at(_ line: Int) -> SourceLocation { SourceLocation(file: fileName, line: line) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+public import PennyCore
+
+/// Reads QIF (Quicken Interchange Format): `!Type:Bank`, `CCard`, `Cash`, `Oth A` and
+/// `Oth L` sections, one statement each.
+///
+/// QIF names no account, no currency and no transaction ids: the statement has no account
+/// identifier (import it with `--account`), amounts are in the rules' default currency,
+/// and duplicates are found by content (SPEC §8). The whole file is read first, since the
+/// day/month order is decided over all its dates (`QIFDates`); QIF files are small.
+public struct QIFReader: StatementReader {
+    /// Makes the reader.
+    public init() {}
+
+    /// `qif`.
+    public var format: StatementFormat { .qif }
+
+    /// True when the file starts with `!Type:`, `!Account`, `!Option:` or `!Clear:`.
+    public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
+        guard probe.firstSignificantByte == UInt8(ascii: "!") else { return false }
+        let start = String(decoding: probe.head.prefix(64), as: UTF8.self).drop { $0 != "!" }.lowercased()
+        return ["!type:", "!account", "!option:", "!clear:"].contains { start.hasPrefix($0) }
+    }
+
+    /// Streams each transaction section and its records.
+    public func read(
+        _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
+        emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        let text = TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil)
+        let sections = try QIFParser(fileName: displayName).parse(text)
+        guard !sections.isEmpty else {
+            throw .badInput(
+                "no transactions in this QIF file: expected a !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section",
+                at: SourceLocation(file: displayName, line: 1))
+        }
+        var dates = QIFDates(fileName: displayName)
+        var parts: [[QIFDates.Parts]] = []
+        for section in sections {
+            var sectionParts: [QIFDates.Parts] = []
+            for record in section.records {
+                guard let date = record.date else {
+                    throw .badInput("record without a date (D line)", at: SourceLocation(file: displayName, line: record.line))
+                }
+                sectionParts.append(try dates.parts(date.text, line: date.line))
+            }
+            parts.append(sectionParts)
+        }
+        try dates.decideOrder(parts.flatMap { $0 })
+        let currency = configuration.defaultCurrency
+        for (section, sectionParts) in zip(sections, parts) {
+            let at = SourceLocation(file: displayName, line: section.line)
+            try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: nil, currency: currency, location: at)))
+            for (record, dateParts) in zip(section.records, sectionParts) {
+                try emit(.transaction(try transaction(record, date: try dates.date(dateParts), currency: currency, displayName: displayName)))
+            }
+        }
+    }
+
+    private func transaction(_ record: QIFRecord, date: LocalDate, currency: Currency, displayName: String) throws(PennyError) -> Transaction {
+        let at = SourceLocation(file: displayName, line: record.line)
+        guard let amount = record.amount else { throw .badInput("record without an amount (T line)", at: at) }
+        let units = try Self.amount(amount.text, currency, SourceLocation(file: displayName, line: amount.line))
+        let category = record.category.flatMap { $0.isEmpty ? nil : "category: \($0)" }
+        let memoParts = [record.payee == nil ? nil : record.memo, category].compactMap { $0 }.filter { !$0.isEmpty }
+        let number = record.number.flatMap { $0.isEmpty ? nil : $0 }
+        let checkText = number.map { $0.allSatisfy(\.isNumber) ? "CHECK \($0)" : $0 }
+        let description = [record.payee, record.memo, checkText].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        return Transaction(
+            date: date, amount: Money(minorUnits: units, currency: currency), description: description, location: at,
+            payee: record.payee.flatMap { $0.isEmpty ? nil : $0 }, memo: memoParts.isEmpty ? nil : memoParts.joined(separator: "; "),
+            type: checkText)
+    }
+
+    /// `T-1,000.00`, `T12.50`, or with a decimal comma `T-1.000,00` / `T12,50` (a comma
+    /// followed by other than three digits, or after the last point, is the decimal mark).
+    static func amount(_ text: String, _ currency: Currency, _ at: SourceLocation) throws(PennyError) -> Int64 {
+        let lastComma = text.lastIndex(of: ","), lastPoint = text.lastIndex(of: ".")
+        var decimalComma = false
+        if let comma = lastComma {
+            if let point = lastPoint {
+                decimalComma = comma > point
+            } else {
+                decimalComma = text[text.index(after: comma)...].count != 3
+            }
+        }
+        let format = decimalComma ? AmountFormat(decimalMark: ",", thousandsSeparator: ".") : AmountFormat(decimalMark: ".", thousandsSeparator: ",")
+        do {
+            return try AmountParser.parse(text, format: format, exponent: currency.exponent)
+        } catch {
+            throw .badInput("cannot read amount '\(text)': \(error.reason) (\(currency.code))", at: at)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import PennyCore
+@testable import PennyImport
+import Testing
+
+/// How the QIF reader settles dates, amounts, encodings and sections.
+struct QIFBehaviourTests {
+    static func read(_ bytes: [UInt8]) throws(PennyError) -> [Transaction] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-qif-\(UUID().uuidString).qif")
+        try! Data(bytes).write(to: url)
+        var out: [Transaction] = []
+        try QIFReader().read(try FileProbe(url: url), displayName: "x.qif", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) {
+            (event) throws(PennyError) in
+            if case .transaction(let t) = event { out.append(t) }
+        }
+        return out
+    }
+
+    static func dates(_ text: String) throws -> [String] { try read(Array(text.utf8)).map(\.date.description) }
+
+    @Test func oneDayFirstDateMakesTheWholeFileDayFirst() throws {
+        #expect(try Self.dates("!Type:Bank\nD01/02/2024\nT1\n^\nD25/02/2024\nT1\n^\n") == ["2024-02-01", "2024-02-25"])
+    }
+
+    @Test func anAmbiguousFileIsMonthFirst() throws {
+        #expect(try Self.dates("!Type:Bank\nD01/02/2024\nT1\n^\nD03/04/24\nT1\n^\n") == ["2024-01-02", "2024-03-04"])
+    }
+
+    @Test func quickenApostropheYearsAndTheTwoDigitPivot() throws {
+        #expect(try Self.dates("!Type:CCard\nD1/ 2'24\nT1\n^\nD12/31/69\nT1\n^\nD1/1/68\nT1\n^\nD2024'1'2\nT1\n^\n") == ["2024-01-02", "1969-12-31", "2068-01-01", "2024-01-02"])
+    }
+
+    @Test func thousandsSeparatorsAndDecimalCommas() throws {
+        let t = try Self.read(Array("!Type:Bank\nD1/2/24\nT-1,000.00\n^\nD1/2/24\nT-1.234,50\n^\nD1/2/24\nT12,5\n^\nD1/2/24\nU7.00\n^\n".utf8))
+        #expect(t.map(\.amount.minorUnits) == [-100_000, -123_450, 1250, 700])
+    }
+
+    @Test func windows1252TextIsDecodedWhenNotUTF8() throws {
+        let t = try Self.read(Array("!Type:Bank\nD1/2/24\nT-1.00\nPCaf".utf8) + [0xE9] + Array("\n^\n".utf8))
+        #expect(t.first?.description == "Café")
+    }
+
+    @Test func accountBlocksOptionsAndOtherSectionsAreSkippedAndSplitsKeptOut() throws {
+        let text =
+            "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Clear:AutoSwitch\n!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD1/2/24\nT-30.00\nPShop\nSFood\n$-10.00\nSHome\n$-20.00\n^\n!Type:Invst\nD1/3/24\nNBuy\nT-99.00\n^\n"
+        let t = try Self.read(Array(text.utf8))
+        #expect(t.map(\.amount.minorUnits) == [-3000])
+        #expect(t.first?.location.line == 12)
+    }
+}
