@@ -31,7 +31,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXTENSIONS = (".csv", ".ofx", ".qfx", ".xml", ".json", ".txt")
+EXTENSIONS = (".csv", ".ofx", ".qfx", ".xml", ".json", ".txt", ".qif", ".sta", ".mt940")
 # `file:line[:col]: error:`, or `file: error:` for what concerns the whole file.
 LOCATED = re.compile(r"^[^\s:][^:]*(:\d+(:\d+)?)?: (error|warning): ", re.M)
 TOKENS = [

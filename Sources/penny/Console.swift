@@ -6,6 +6,8 @@ import PennyRules
 /// Where commands print: results to stdout, diagnostics to stderr.
 struct Console {
     let quiet: Bool
+    /// Where an import keeps what happened (`--log`): the error that stops it goes there too.
+    var record: RunRecord?
 
     /// A result line (suppressed by --quiet).
     func say(_ text: String) {
@@ -40,6 +42,7 @@ struct Console {
     /// Prints a domain error and exits with its code.
     func fail(_ error: PennyError) -> ExitCode {
         self.error(error)
+        if let record, record.failure == nil { record.failure = TextSanitizer.clean(error.headline) }
         return ExitStatus(error.kind).exitCode
     }
 }

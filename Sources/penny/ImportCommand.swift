@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PennyCore
 import PennyImport
 
 /// `penny import PATH...`: reads statements, categorizes them and merges them into the ledger.
@@ -41,6 +42,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Seconds to wait for another run's lock on the ledger.")
     var wait = 10
 
+    @Option(help: "Append one JSON line about this run to FILE (start, end, each file, totals, warnings, exit status); `penny status` reads it.")
+    var log: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -52,7 +56,28 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let console = Console(quiet: options.quiet)
+        let record = RunRecord(ledger: options.ledgerPath)
+        var exitCode = ExitStatus.success.rawValue
+        defer { if let log { try? record.append(to: log, exit: exitCode, error: record.failure) } }
+        do {
+            let status = try perform(record)
+            exitCode = status.rawValue
+            if status != .success { throw status.exitCode }
+        } catch let exit as ExitCode {
+            exitCode = exit.rawValue
+            record.failure = record.failure ?? (exit.rawValue == ExitStatus.configuration.rawValue ? "rules or options error (see the command's output)" : nil)
+            throw exit
+        } catch {
+            exitCode = (error as? PennyError).map { ExitStatus($0.kind).rawValue } ?? ExitStatus.configuration.rawValue
+            record.failure = record.failure ?? TextSanitizer.clean((error as? PennyError)?.headline ?? "\(error)")
+            throw error
+        }
+    }
+
+    /// Loads the rules and imports; what happens goes into `record` as well as the output.
+    private func perform(_ record: RunRecord) throws -> ExitStatus {
+        var console = Console(quiet: options.quiet)
+        console.record = record
         let rules = try console.loadRules(options.rulesPath)
         let forcedFormat: StatementFormat?
         if format == "auto" {
@@ -75,7 +100,9 @@ struct ImportCommand: ParsableCommand {
                 archive: archive ?? (parent as NSString).appendingPathComponent("archive"),
                 quarantine: quarantine ?? (parent as NSString).appendingPathComponent("quarantine"), month: (today.year, today.month))
         }
-        let status = try run.perform(paths: inbox.map { [$0] } ?? paths)
-        if status != .success { throw status.exitCode }
+        record.inbox = inbox
+        record.quarantine = run.filing.map { URL(fileURLWithPath: $0.quarantine).standardizedFileURL.path }
+        run.record = record
+        return try run.perform(paths: inbox.map { [$0] } ?? paths)
     }
 }

@@ -25,6 +25,8 @@ struct ImportRun {
     var filing: Filing?
     /// Batch mode: files modified less than this many seconds ago are left for the next run.
     var settleSeconds = 0
+    /// What happened, for `--log`.
+    var record: RunRecord?
 
     /// Imports every file; returns the exit status (1 when some file was rejected).
     func perform(paths: [String]) throws -> ExitStatus {
@@ -42,7 +44,10 @@ struct ImportRun {
         if let filing {
             let listing: InboxListing
             do throws(PennyError) { listing = try InboxListing.list(filing.inbox) } catch { throw console.fail(error) }
-            for entry in listing.left { console.say("\(entry.displayName): left in the inbox: \(entry.reason)") }
+            for entry in listing.left {
+                console.say("\(entry.displayName): left in the inbox: \(entry.reason)")
+                record?.left(entry.displayName, entry.reason)
+            }
             if listing.isIdle {
                 console.say("\(filing.inbox): no statements to import")
                 return .success
@@ -53,6 +58,7 @@ struct ImportRun {
             for path in paths {
                 do throws(PennyError) { files += try Self.expand(path) } catch {
                     console.error(error)
+                    record?.rejected(path, error)
                     rejected += 1
                 }
             }
@@ -108,6 +114,7 @@ struct ImportRun {
                 if let age = seen.settling(now: Date(), settle: settleSeconds) {
                     progress.clear()
                     console.say("\(file): left in the inbox: modified \(age) s ago, it may still be being written (--settle \(settleSeconds)); the next run imports it")
+                    record?.left(file, "modified \(age) s ago")
                     continue
                 }
                 identity = seen
@@ -130,8 +137,12 @@ struct ImportRun {
                 total.add(outcome)
                 progress.clear()
                 console.say("\(file): \(Self.describe(outcome))")
+                record?.imported(file, outcome)
                 for note in outcome.ambiguities { console.say("  note: \(note)") }
-                for warning in outcome.warnings { console.warn(Self.warningLine(warning)) }
+                for warning in outcome.warnings {
+                    console.warn(Self.warningLine(warning))
+                    record?.warning(Self.warningLine(warning))
+                }
                 asRead[file] = identity
             } catch {
                 progress.clear()
@@ -139,10 +150,12 @@ struct ImportRun {
                 if error.kind == .ledgerUnavailable || error == matchFailure.error { throw console.fail(error) }
                 if let identity, changedWhileRead || FileIdentity(path: file) != identity {
                     console.say("\(file): left in the inbox: it changed while it was being read, so nothing was imported from it; the next run imports it")
+                    record?.left(file, "changed while it was being read")
                     continue
                 }
                 console.error(error)
                 console.say("\(file): rejected, nothing imported")
+                record?.rejected(file, error)
                 failures[file] = error
                 asRead[file] = identity
                 rejected += 1
@@ -164,6 +177,7 @@ struct ImportRun {
             // Refused entries are never read; they are named, and quarantined with the reason.
             for entry in refused {
                 console.error(.badInput(entry.reason, at: SourceLocation(file: entry.displayName)))
+                record?.refused(entry.displayName, entry.reason)
                 rejected += 1
                 guard !dryRun else {
                     console.say("\(entry.displayName): refused (dry run: left in the inbox)")
@@ -188,6 +202,7 @@ struct ImportRun {
                 do throws(PennyError) {
                     let destination = try filing.file(file, failure: failures[file])
                     if options.verbose { console.say("\(file) -> \(destination)") }
+                    record?.moved(file, to: destination)
                 } catch { throw console.fail(error) }
             }
         }
@@ -206,6 +221,7 @@ struct ImportRun {
                 console.say("balance: \(account) \(balance.amount) on \(balance.date) agrees with the statement")
             } else {
                 console.warn("warning: \(account) on \(balance.date): the ledger has \(ledger), the statement says \(balance.amount)")
+                record?.warning("\(account) on \(balance.date): the ledger has \(ledger), the statement says \(balance.amount)")
             }
         }
     }

@@ -6,6 +6,9 @@ struct Penny: ParsableCommand {
         commandName: "penny",
         abstract: "Import bank statements, categorize them with rules, and report on a plain-text ledger.",
         version: pennyVersion,
-        subcommands: [InitCommand.self, ImportCommand.self, ReportCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self, RoundUpCommand.self]
+        subcommands: [
+            InitCommand.self, ImportCommand.self, ReportCommand.self, StatusCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self,
+            RoundUpCommand.self,
+        ]
     )
 }

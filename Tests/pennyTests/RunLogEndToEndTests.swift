@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `penny import --log FILE` leaves one JSON line per run; `penny status` reads it back with
+/// what needs a person's attention.
+@Suite(.serialized) struct RunLogEndToEndTests {
+    func lines(_ w: Workspace) throws -> [[String: Any]] {
+        try w.text("runs.jsonl").split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    @Test func aBatchRunLeavesOneJSONLineAndStatusNamesWhatNeedsAttention() throws {
+        let w = try Workspace()
+        try w.copy(fixture: "montepio-2024-04.csv", as: "inbox/montepio-2024-04.csv")
+        try w.copy(fixture: "montepio-broken.csv", as: "inbox/montepio-broken.csv")
+        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0", "--log", "runs.jsonl")
+        #expect(result.status == 1)
+        let runs = try lines(w)
+        #expect(runs.count == 1)
+        let run = try #require(runs.first)
+        #expect(run["exit"] as? Int == 1)
+        #expect(run["rejected"] as? Int == 1)
+        #expect(run["new"] as? Int == 2)
+        #expect((run["start"] as? String)?.count == 20)
+        let files = try #require(run["files"] as? [[String: Any]])
+        #expect(files.map { $0["status"] as? String } == ["imported", "rejected"])
+        #expect((files[1]["reason"] as? String)?.hasPrefix("inbox/montepio-broken.csv:5:4: error: cannot read amount") == true)
+        #expect((files[1]["moved_to"] as? String)?.hasSuffix("quarantine/montepio-broken.csv") == true)
+
+        let status = try w.penny("status", "--log", "runs.jsonl")
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("exit 1  2 files: 2 new, 0 duplicates, 1 rejected"))
+        #expect(status.stdout.contains("quarantined: "))
+        #expect(status.stdout.contains("montepio-broken.csv: inbox/montepio-broken.csv:5:4: error: cannot read amount '-8,5O'"))
+    }
+
+    @Test func aRunStoppedByTheLockIsLoggedWithItsReason() throws {
+        let w = try Workspace()
+        let lock = open(w.path("ledger.journal.lock"), O_CREAT | O_RDWR, 0o644)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let result = try w.penny("import", "samples", "--wait", "0", "--log", "runs.jsonl")
+        #expect(result.status == 3)
+        let run = try #require(try lines(w).first)
+        #expect(run["exit"] as? Int == 3)
+        #expect((run["error"] as? String)?.contains("the ledger is locked by another penny run") == true)
+        #expect(try w.penny("status", "--log", "runs.jsonl").stdout.contains("the last run stopped (exit 3)"))
+    }
+
+    @Test func nothingToDoSaysSo() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        let status = try w.penny("status")
+        #expect(status.stdout.contains("2 transactions no rule categorized: run `penny uncategorized`"))
+        // Every transaction categorized, every account reconciled, no pot waiting: nothing to do.
+        let clean = try Workspace()
+        try FileManager.default.removeItem(atPath: clean.path("rules/categories.rules"))
+        try "rule all\n  if amount < 0\n  category expenses:misc\nrule income\n  if amount > 0\n  category income:misc\n".write(
+            toFile: clean.path("rules/categories.rules"), atomically: true, encoding: .utf8)
+        #expect(try clean.penny("import", "samples").status == 0)
+        #expect(try clean.penny("status").stdout == "Nothing needs attention.\n")
+    }
+}
