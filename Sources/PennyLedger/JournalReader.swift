@@ -167,9 +167,9 @@ public struct JournalReader {
             while j < end, line[j] != 0x20, line[j] != 0x09 { j += 1 }
             words.append(wordStart..<j)
         }
-        if words.isEmpty { return (account, nil) }
+        guard let firstWord = words.first, let lastWord = words.last else { return (account, nil) }
         let location = SourceLocation(file: path, line: number, column: i + 1)
-        let amountText = { String(decoding: line[words.first!.lowerBound..<words.last!.upperBound], as: UTF8.self) }
+        let amountText = { String(decoding: line[firstWord.lowerBound..<lastWord.upperBound], as: UTF8.self) }
         var currency = defaultCurrency
         var numberRange = words[0]
         if words.count == 2 {

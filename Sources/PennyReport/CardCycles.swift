@@ -87,8 +87,10 @@ public struct CardCycleBuilder {
     /// Every cycle from the first movement's through the one containing `asOf`.
     public func build(asOf: LocalDate?) -> CardReport {
         let sorted = movements.sorted { $0.date < $1.date }
-        guard let first = sorted.first?.date else { return CardReport(account: account, closingDay: closingDay, dueDay: dueDay, cycles: []) }
-        let last = asOf ?? sorted.last!.date
+        guard let first = sorted.first?.date, let latest = sorted.last?.date else {
+            return CardReport(account: account, closingDay: closingDay, dueDay: dueDay, cycles: [])
+        }
+        let last = asOf ?? latest
         var cycles: [CardReport.Cycle] = []
         var end = cycleEnd(containing: first)
         var start = first
