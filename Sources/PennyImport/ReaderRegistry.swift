@@ -32,13 +32,26 @@ public struct ReaderRegistry: Sendable {
             let names = claims.map(\.format.rawValue).joined(separator: ", ")
             throw .badInput("several formats claim this file (\(names)); choose one with --format", at: SourceLocation(file: displayName))
         }
-        if looksLikeCSV(probe) {
+        if looksLikeCSV(probe), Self.looks(probe) == nil {
             let tried = configuration.csvProfiles.map(\.name)
             let list = tried.isEmpty ? "no csv profiles are declared" : "tried csv profiles: " + tried.joined(separator: ", ")
             throw .badInput("no csv profile matches this file (\(list)); add a 'csv' block with 'match-file' or 'match-header'", at: SourceLocation(file: displayName))
         }
         let tried = readers.map(\.format.rawValue).joined(separator: ", ")
-        throw .badInput("unrecognized statement format (tried \(tried))", at: SourceLocation(file: displayName))
+        let looks = Self.looks(probe).map { "; it looks like \($0)" } ?? ""
+        throw .badInput("unrecognized statement format (tried \(tried))\(looks)", at: SourceLocation(file: displayName, line: 1))
+    }
+
+    /// What a file no reader claims looks like, when its first bytes say so.
+    static func looks(_ probe: FileProbe) -> String? {
+        let head = probe.head
+        if head.starts(with: Array("%PDF".utf8)) { return "a PDF document: download the statement as CSV, OFX, CAMT, QIF or MT940 instead" }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive or an Excel/ODS workbook: export it as CSV" }
+        if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) { return "an old Excel (.xls) workbook: export it as CSV" }
+        let text = String(decoding: head.prefix(512), as: UTF8.self).lowercased()
+        if text.contains("<html") || text.contains("<!doctype html") { return "a web page (HTML), perhaps a bank's error or login page" }
+        if text.hasPrefix("<?xml") || text.hasPrefix("<") { return "XML of another kind than OFX or CAMT" }
+        return nil
     }
 
     private func looksLikeCSV(_ probe: FileProbe) -> Bool {

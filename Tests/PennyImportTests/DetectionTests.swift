@@ -20,7 +20,7 @@ struct DetectionTests {
         do {
             _ = try ReaderRegistry.standard.reader(for: probe, forcedFormat: nil, configuration: Self.configuration, displayName: "notes.bin")
         } catch {
-            #expect(error.headline == "notes.bin: error: unrecognized statement format (tried csv, ofx, camt, json, qif, mt940)")
+            #expect(error.headline == "notes.bin:1: error: unrecognized statement format (tried csv, ofx, camt, json, qif, mt940)")
         }
     }
 

@@ -3,7 +3,8 @@ public import PennyCore
 
 /// Reads JSON statements: Penny's own format, Berlin Group NextGenPSD2 / GoCardless
 /// account transactions (also snake_case, and wrapped in a `response.body`), and Plaid
-/// `/transactions/get` responses. A wrapped body holding CAMT XML goes to `CAMTReader`.
+/// `/transactions/get` responses. A wrapped body holding CAMT XML goes to `CAMTReader`, one
+/// holding MT940 text to `MT940Reader`.
 ///
 /// Numbers keep their exact text (`ExactJSON`); the document is held in memory (API
 /// responses are small).
@@ -40,6 +41,10 @@ public struct JSONReader: StatementReader {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.hasPrefix("<") {
                     try CAMTReader().read(bytes: Array(trimmed.utf8), displayName: displayName, configuration: configuration, emit: emit)
+                    return
+                }
+                if MT940Reader.looksLikeMT940(trimmed) {
+                    try MT940Reader().read(text: trimmed, displayName: displayName, configuration: configuration, emit: emit)
                     return
                 }
                 var inner = ExactJSONParser(bytes: Array(trimmed.utf8), fileName: displayName)

@@ -33,7 +33,19 @@ public struct MT940Reader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let text = TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil)
+        try read(text: TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil), displayName: displayName, configuration: configuration, emit: emit)
+    }
+
+    /// True when text looks like MT940: a SWIFT `{1:` block, or `:20:` with `:25:`, `:60F:` or `:61:` lines.
+    static func looksLikeMT940(_ text: String) -> Bool {
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("{1:") || trimmed.first == "\u{01}" { return true }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.contains { $0.hasPrefix(":20:") } && lines.contains { $0.hasPrefix(":25:") || $0.hasPrefix(":60F:") || $0.hasPrefix(":61:") }
+    }
+
+    /// Streams each statement of MT940 text (a file's, or a JSON recording's body).
+    func read(text: String, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         let fields = MT940Fields.split(text)
         guard let first = fields.first(where: { $0.tag == "20" }) else {
             throw .badInput("no statement in this MT940 file: expected a :20: field", at: SourceLocation(file: displayName, line: 1))

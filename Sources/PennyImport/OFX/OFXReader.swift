@@ -16,9 +16,11 @@ public struct OFXReader: StatementReader {
 
     /// True when the first bytes hold an OFX header or an `<OFX>` element.
     public func recognizes(_ probe: FileProbe, configuration: ReaderConfiguration) -> Bool {
-        guard let first = probe.firstSignificantByte, first == UInt8(ascii: "<") || first == UInt8(ascii: "O") else { return false }
+        // Header lines may come in any order before <OFX> (`DATA:OFXSGML` first, blank lines,
+        // a byte-order mark): what counts is that the head says OFX, and is not JSON.
+        guard let first = probe.firstSignificantByte, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return false }
         let head = String(decoding: probe.head, as: UTF8.self).uppercased()
-        return head.contains("OFXHEADER") || head.contains("<OFX>")
+        return head.contains("OFXHEADER") || head.contains("<OFX>") || head.contains("DATA:OFXSGML")
     }
 
     /// Streams each statement and its transactions.

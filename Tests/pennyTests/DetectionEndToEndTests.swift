@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Format detection looks past header lines and names what a file looks like.
+@Suite(.serialized) struct DetectionEndToEndTests {
+    /// An OFX whose header starts with `DATA:OFXSGML` was "unrecognized statement format"
+    /// without a line, though `--format ofx` read it exactly.
+    @Test func anOFXWhoseHeaderLinesComeInAnotherOrderIsRecognized() throws {
+        let w = try Workspace()
+        let bytes = try w.bytes("samples/visa-2024-03.ofx")
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let reordered = lines.filter { $0.starts(with: Array("DATA:".utf8)) } + lines.filter { !$0.starts(with: Array("DATA:".utf8)) }
+        try Data(reordered.joined(separator: [0x0A])).write(to: w.url.appendingPathComponent("data-first.ofx"))
+        let result = try w.penny("import", "data-first.ofx")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("data-first.ofx: 7 new"))
+    }
+
+    /// A recorded API exchange whose body is MT940 text said "malformed JSON at 1:1".
+    @Test func aJSONRecordingWithAnMT940BodyIsReadAsMT940() throws {
+        let w = try Workspace()
+        try w.copy(fixture: "repro/mt940-recording.json", as: "recording.json")
+        let result = try w.penny("import", "--account", "assets:bank:n26", "recording.json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("recording.json: 11 new"))
+    }
+
+    @Test func aPDFIsNamedAsOne() throws {
+        let w = try Workspace()
+        try Data("%PDF-1.4\n%âãÏÓ\n".utf8).write(to: w.url.appendingPathComponent("extrato.pdf"))
+        let result = try w.penny("import", "extrato.pdf")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "extrato.pdf:1: error: unrecognized statement format (tried csv, ofx, camt, json, qif, mt940); it looks like a PDF document: download the statement as CSV, OFX, CAMT, QIF or MT940 instead"
+            ), "\(result.stderr)")
+    }
+}
