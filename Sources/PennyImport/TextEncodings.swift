@@ -5,9 +5,18 @@ import PennyCore
 enum TextEncodings {
     /// The text of `bytes`: UTF-8 when declared so and valid (or undeclared and valid),
     /// Latin-1 when declared so, else Windows-1252 (which every byte decodes in).
+    /// Bytes a file declares as Latin-1 or Windows-1252 but that are valid UTF-8 holding
+    /// multi-byte sequences were written as UTF-8 (a declared charset copied from a template):
+    /// read as declared they would turn `TÍTULO` into `TÃ\u{8D}TULO`.
+    static func isMislabelledUTF8(_ bytes: [UInt8], declared: CSVProfile.Encoding?) -> Bool {
+        guard declared == .latin1 || declared == .windows1252, bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+
     static func decode(_ bytes: [UInt8], declared: CSVProfile.Encoding?) -> String {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if isMislabelledUTF8(Array(body), declared: declared), let utf8 = String(validating: body, as: UTF8.self) { return utf8 }
         switch declared {
         case .latin1?:
             return TextDecoder(encoding: .latin1).decode(body) ?? ""

@@ -36,3 +36,19 @@ import Testing
             ), "\(result.stderr)")
     }
 }
+
+/// A declared charset that the bytes contradict.
+@Suite(.serialized) struct CharsetEndToEndTests {
+    /// An OFX declaring CHARSET 1252 whose bytes are UTF-8 was read as 1252: "TÃ\u{8D}TULO
+    /// COBRANÃ‡A". Valid UTF-8 with multi-byte sequences is UTF-8, with a warning.
+    @Test func utf8BytesUnderADeclared1252AreReadAsUTF8WithAWarning() throws {
+        let w = try Workspace()
+        let sample = try #require(String(data: try w.bytes("samples/visa-2024-03.ofx"), encoding: .windowsCP1252))
+        #expect(sample.contains("CHARSET:1252"))
+        try Data(sample.replacingOccurrences(of: "CAFÉ NICOLA", with: "TÍTULO COBRANÇA").utf8).write(to: w.url.appendingPathComponent("utf8.ofx"))
+        let result = try w.penny("import", "utf8.ofx")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("utf8.ofx:1: warning: the file declares windows-1252 but its bytes are UTF-8 (with accented letters): read as UTF-8"))
+        #expect(try w.text("ledger.journal").contains("2024-03-03 * TÍTULO COBRANÇA\n"))
+    }
+}

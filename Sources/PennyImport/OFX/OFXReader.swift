@@ -29,7 +29,9 @@ public struct OFXReader: StatementReader {
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let bytes = try probe.contents(displayName: displayName)
-        let text = TextEncodings.decode(bytes, declared: Self.declaredEncoding(bytes))
+        let declared = Self.declaredEncoding(bytes)
+        let text = TextEncodings.decode(bytes, declared: declared)
+        let mislabelled = TextEncodings.isMislabelledUTF8(bytes, declared: declared)
         let xml = try OFXNormalizer.normalize(text, fileName: displayName)
         let tree = try XMLTree(bytes: xml, fileName: displayName)
         guard let root = tree.root else { throw .badInput("empty OFX document", at: SourceLocation(file: displayName)) }
@@ -38,8 +40,14 @@ public struct OFXReader: StatementReader {
             throw .badInput(
                 "no bank (STMTRS), card (CCSTMTRS) or investment (INVSTMTRS) statement in this OFX file", at: SourceLocation(file: displayName, line: root.line))
         }
-        for statement in statements.sorted(by: { $0.line < $1.line }) {
+        for (index, statement) in statements.sorted(by: { $0.line < $1.line }).enumerated() {
             try readStatement(statement, displayName: displayName, configuration: configuration, emit: emit)
+            if index == 0, mislabelled, let declared {
+                try emit(
+                    .warning(
+                        "the file declares \(declared.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
+                        SourceLocation(file: displayName, line: 1)))
+            }
         }
     }
 
