@@ -276,3 +276,20 @@ import Testing
         #expect(!(try w.text("ledger.journal")).contains("statement-balance: liabilities:card:visa closing"))
     }
 }
+
+/// A CSV cannot tell a cut last row from a complete one; a file without a final line end
+/// is named for a person to check.
+@Suite(.serialized) struct CutCSVEndToEndTests {
+    @Test func aCSVWithoutAFinalLineEndIsNamed() throws {
+        let w = try Workspace()
+        let bytes = try w.bytes("samples/aib-2024-03.csv")
+        try Data(bytes.dropLast(1)).write(to: w.url.appendingPathComponent("aib-2024-03.csv"))
+        let result = try w.penny("import", "aib-2024-03.csv")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "aib-2024-03.csv:8: warning: the file does not end with a line end: if its download stopped early, this last row may be cut short; check it against the bank"
+            ), "\(result.stderr)")
+        #expect(!(try w.penny("import", "samples/aib-2024-03.csv").stderr.contains("does not end with a line end")))
+    }
+}

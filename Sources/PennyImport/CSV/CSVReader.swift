@@ -55,7 +55,9 @@ public struct CSVReader: StatementReader {
             let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector)
             var backslash = BackslashQuotes()
             var lenient = LenientQuotes(delimiter: profile.delimiter)
+            var lastByte: UInt8?
             try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
+                if let last = chunk.last { lastByte = last }
                 switch profile.quoting {
                 case .strict: try parser.feed(chunk)
                 case .backslash: try ByteSource.withRawBytes(backslash.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
@@ -68,6 +70,14 @@ public struct CSVReader: StatementReader {
             try parser.finish()
             if let line = lenient.firstStrayQuoteLine {
                 try emit(.warning("a quote inside a quoted field was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
+            }
+            // A download that stopped early may end in the middle of its last row: a CSV
+            // cannot tell, so a file without a final line end is named for a person to check.
+            if let lastByte, lastByte != 0x0A, !mapper.hasEnded, let line = closing.lastLine {
+                try emit(
+                    .warning(
+                        "the file does not end with a line end: if its download stopped early, this last row may be cut short; check it against the bank",
+                        SourceLocation(file: displayName, line: line)))
             }
             if let balance = closing.balance { try emit(.closing(balance)) }
         }
@@ -82,8 +92,11 @@ struct ClosingBalanceTracker {
     private var firstAtLatest: Money?
     private var lastAtLatest: Money?
     private var lastDate: LocalDate?
+    /// The line of the last transaction read.
+    private(set) var lastLine: Int?
 
     mutating func see(_ t: Transaction) {
+        lastLine = t.location.line
         if firstDate == nil { firstDate = t.date }
         lastDate = t.date
         guard let balance = t.balance else { return }
