@@ -73,8 +73,20 @@ public enum SummaryRenderer {
 }
 
 extension SummaryRenderer {
-    /// `report budget`: the budgeted categories only.
-    public static func budgetDocument(_ s: Summary) -> ReportDocument {
+    /// `report budget`: the budgeted categories, then the income split when the rules give one.
+    public static func budgetDocument(_ s: Summary, split: [SplitLine] = []) -> ReportDocument {
+        var document = budgetDocument(s)
+        guard !split.isEmpty else { return document }
+        let table = ReportTable(
+            columns: [.text("Part"), .number("Planned %"), .number("Planned"), .number("Actual %"), .number("Actual")],
+            rows: split.map { [.text($0.name), .percent($0.planned), .money($0.plannedAmount), $0.actualShare.map { .percent($0) } ?? .missing, .money($0.actual)] })
+        let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
+        document.sections.append(ReportSection(title: "Income split \(from) .. \(to) (\(s.currency.code))", blocks: [.table(table)]))
+        return document
+    }
+
+    /// The budgeted categories only.
+    private static func budgetDocument(_ s: Summary) -> ReportDocument {
         let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
         let lines = s.categories.compactMap { line in line.budget.flatMap { budget in line.remaining.map { (line, budget, $0) } } }
         let data = ReportTable(
@@ -91,9 +103,29 @@ extension SummaryRenderer {
         return ReportDocument(sections: [ReportSection(title: "Budget \(from) .. \(to) (\(s.currency.code))", blocks: [.table(table)])], data: data)
     }
 
-    /// `report budget --format json`.
-    public static func budgetJSON(_ s: Summary) -> String {
-        JSONValue.object([
+    /// `report budget --format json`: `budgets`, and `split` (each part's `name`, `planned`
+    /// share and amount, `actual` amount and share) when the rules give one.
+    public static func budgetJSON(_ s: Summary, split: [SplitLine] = []) -> String {
+        var pairs = budgetPairs(s)
+        if !split.isEmpty {
+            pairs.append(
+                (
+                    "split",
+                    .array(
+                        split.map { part in
+                            .object([
+                                ("name", .string(part.name)), ("planned_share", .number(part.planned.jsonNumber)),
+                                ("planned", .string(part.plannedAmount.decimalString)), ("actual", .string(part.actual.decimalString)),
+                                ("actual_share", part.actualShare.map { .number($0.jsonNumber) } ?? .null),
+                            ])
+                        })
+                ))
+        }
+        return JSONValue.object(pairs).text + "\n"
+    }
+
+    private static func budgetPairs(_ s: Summary) -> [(String, JSONValue)] {
+        [
             ("period", .object([("from", s.period.from.map { .string($0.description) } ?? .null), ("to", s.period.to.map { .string($0.description) } ?? .null)])),
             ("currency", .string(s.currency.code)),
             (
@@ -107,6 +139,6 @@ extension SummaryRenderer {
                         ])
                     })
             ),
-        ]).text + "\n"
+        ]
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PennyCore
 import PennyImport
+import PennyLedger
+import PennyReport
 
 /// `penny import PATH...`: reads statements, categorizes them and merges them into the ledger.
 struct ImportCommand: ParsableCommand {
@@ -41,6 +43,9 @@ struct ImportCommand: ParsableCommand {
 
     @Option(help: "Seconds to wait for another run's lock on the ledger.")
     var wait = 10
+
+    @Option(help: "After the import, write the monthly recap page of the ledger's latest month to FILE (like `penny report html`).")
+    var html: String?
 
     @Option(help: "Append one JSON line about this run to FILE (start, end, each file, totals, warnings, exit status); `penny status` reads it.")
     var log: String?
@@ -103,6 +108,13 @@ struct ImportCommand: ParsableCommand {
         record.inbox = inbox
         record.quarantine = run.filing.map { URL(fileURLWithPath: $0.quarantine).standardizedFileURL.path }
         run.record = record
-        return try run.perform(paths: inbox.map { [$0] } ?? paths)
+        let status = try run.perform(paths: inbox.map { [$0] } ?? paths)
+        if let html, !dryRun {
+            // The page for the morning: the ledger as it now stands, the latest month.
+            let assembly = ReportAssembly(rules: rules, ledgerPath: options.ledgerPath, currency: rules.defaultCurrency, period: .all, interval: .month, depth: 2)
+            try AtomicFile.write(try assembly.recapPage(locale: nil), to: html)
+            console.say("wrote \(html)")
+        }
+        return status
     }
 }

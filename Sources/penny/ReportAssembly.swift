@@ -58,7 +58,10 @@ struct ReportAssembly {
             return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
         case .budget:
             let summary = try self.summary()
-            return (SummaryRenderer.budgetDocument(summary), { SummaryRenderer.budgetJSON(summary) })
+            var split = SplitBuilder(budgets: rules.budgets, period: summary.period, currency: currency)
+            if !split.isEmpty { try reader.forEachPosting(path: ledgerPath) { split.add($0) } }
+            let parts = split.build(income: summary.income)
+            return (SummaryRenderer.budgetDocument(summary, split: parts), { SummaryRenderer.budgetJSON(summary, split: parts) })
         case .roundups:
             let summary = try self.summary()
             let roundUps = try self.roundUps(from: summary.period.from, to: summary.period.to)

@@ -112,3 +112,54 @@ import Testing
         #expect(dark[3] < 90)
     }
 }
+
+/// The income split (`split` and its parts' accounts in a budget block) in `report budget`
+/// and on the recap page; the nightly run's page.
+@Suite(.serialized) struct IncomeSplitEndToEndTests {
+    func workspace() throws -> Workspace {
+        let w = try Workspace()
+        let budget = """
+
+            budget
+              expenses:food 15% of income
+              split needs 50% leisure 30% savings 20%
+              needs expenses:housing, expenses:food, expenses:transport, expenses:health
+              leisure expenses:leisure, expenses:shopping
+              savings assets:bank:savings
+
+            """
+        try (try w.text("rules/categories.rules") + budget).write(toFile: w.path("rules/categories.rules"), atomically: true, encoding: .utf8)
+        return w
+    }
+
+    @Test func reportBudgetShowsTheSplitPlannedAgainstActual() throws {
+        let w = try workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try w.penny("report", "budget", "--month", "2024-03", "--format", "json").stdout.utf8)) as? [String: Any])
+        let split = try #require(json["split"] as? [[String: Any]])
+        #expect(split.map { $0["name"] as? String } == ["needs", "leisure", "savings"])
+        // Income 5037.81: needs 50% = 2518.91 (half a cent rounds away from zero).
+        #expect(split[0]["planned"] as? String == "2518.91")
+        // Housing 954.30 + food 497.44 + transport 155.70 + health 18.90.
+        #expect(split[0]["actual"] as? String == "1626.34")
+        #expect(split[1]["actual"] as? String == "33.98")
+        let table = try w.penny("report", "budget", "--month", "2024-03").stdout
+        #expect(table.contains("Income split 2024-03-01 .. 2024-03-31 (EUR)"))
+        let html = try w.penny("report", "html", "--month", "2024-03", "--locale", "en").stdout
+        #expect(html.contains("<tr data-split=\"needs\"><th scope=\"row\">needs</th>"))
+    }
+
+    @Test func theNightlyRunWritesThePage() throws {
+        let w = try workspace()
+        try FileManager.default.createDirectory(atPath: w.path("inbox"), withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: w.path("samples")) {
+            try FileManager.default.moveItem(atPath: w.path("samples/\(name)"), toPath: w.path("inbox/\(name)"))
+        }
+        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0", "--html", "recap.html")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("wrote recap.html"))
+        let page = try w.text("recap.html")
+        #expect(page.contains("data-key=\"income\" data-value=\"5037.81\""))
+    }
+}

@@ -44,8 +44,7 @@ public struct RecapBuilder {
         var before = SummaryBuilder(period: Self.previous(period), currency: currency, depth: depth)
         let firstMonth = Self.monthIndex(to) - 11
         var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
-        let split = budgets.first { !$0.effectiveSplit.isEmpty }
-        var splitActual: [String: Int64] = [:]
+        var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
         try reader.forEachPosting(path: ledgerPath) { posting in
             current.add(posting)
             before.add(posting)
@@ -55,11 +54,7 @@ public struct RecapBuilder {
                 if Self.isUnder(posting.account, "income") { months[slot].income -= posting.amount.minorUnits; months[slot].seen = true }
                 if Self.isUnder(posting.account, "expenses") { months[slot].expenses += posting.amount.minorUnits; months[slot].seen = true }
             }
-            if let split, period.contains(posting.date) {
-                for part in split.splitAccounts where part.accounts.contains(where: { Self.isUnder(posting.account, $0) }) {
-                    splitActual[part.name, default: 0] += posting.amount.minorUnits
-                }
-            }
+            split.add(posting)
         }
         let summary = current.build(budgets: budgets)
         let monthTotals = (0..<12).map { slot in
@@ -72,14 +67,7 @@ public struct RecapBuilder {
         let totalIncome = months.reduce(Int64(0)) { $0 + $1.income }, totalExpenses = months.reduce(Int64(0)) { $0 + $1.expenses }
         let (payees, uncategorized) = try payeesAndUncategorized(
             ledgerPath: ledgerPath, reader: reader, defaults: [defaultExpenseCategory, defaultIncomeCategory])
-        let income = summary.income.minorUnits
-        let splitLines = (split?.effectiveSplit ?? []).map { part in
-            let actual = splitActual[part.name] ?? 0
-            return SplitLine(
-                name: part.name, planned: Percentage(hundredths: Int64(part.hundredthsOfPercent)),
-                plannedAmount: Money(minorUnits: SummaryBuilder.share(income, part.hundredthsOfPercent), currency: currency),
-                actual: Money(minorUnits: actual, currency: currency), actualShare: Percentage(part: actual, of: income))
-        }
+        let splitLines = split.build(income: summary.income)
         return Recap(
             summary: summary, previous: before.build(budgets: budgets),
             averageIncome: Money(minorUnits: Self.divide(totalIncome, seen), currency: currency),
