@@ -54,6 +54,15 @@ import Testing
         let categories = try #require(json["categories"] as? [[String: Any]])
         let expected = Dictionary(uniqueKeysWithValues: categories.map { ($0["account"] as! String, $0["amount"] as! String) })
         #expect(try categoryAmounts(dom) == expected)
+        // Each main category's trend (the eight largest): its last month is the period's amount.
+        for category in categories.prefix(8) {
+            let account = try #require(category["account"] as? String), amount = try #require(category["amount"] as? String)
+            let start = try #require(dom.firstRange(of: "data-trend=\"\(account)\""), "\(account)")
+            let row = dom[start.lowerBound...].prefix(upTo: dom[start.lowerBound...].firstRange(of: "</tr>")?.lowerBound ?? dom.endIndex)
+            let values = row.matches(of: /data-value="([^"]*)"/).map { String($0.1) }
+            #expect(values.count == 12, "\(account)")
+            #expect(values.last == amount, "\(account)")
+        }
         // The same count `penny uncategorized` groups (two single transactions in the samples).
         let groups = try w.penny("uncategorized").stdout.split(separator: "\n").filter { $0.hasPrefix("# 1×") }.count
         #expect(shown["uncategorized"] == String(groups))

@@ -35,6 +35,9 @@ public struct Recap: Sendable {
     public let averageExpenses: Money
     /// The 12 calendar months ending with the period's last month, oldest first.
     public let months: [MonthTotals]
+    /// Each main expense category's spending over the same 12 months (the period's largest
+    /// categories first, at most 8).
+    public var trends: [(category: String, months: [Money])] = []
     /// The budget block's income split, planned against actual.
     public let split: [SplitLine]
     /// Round-up programs in the period.

@@ -45,6 +45,7 @@ public struct RecapBuilder {
         let firstMonth = Self.monthIndex(to) - 11
         var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
         var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
+        var byCategory: [String: [Int64]] = [:]
         try reader.forEachPosting(path: ledgerPath) { posting in
             current.add(posting)
             before.add(posting)
@@ -52,7 +53,12 @@ public struct RecapBuilder {
             let slot = Self.monthIndex(posting.date) - firstMonth
             if (0..<12).contains(slot) {
                 if Self.isUnder(posting.account, "income") { months[slot].income -= posting.amount.minorUnits; months[slot].seen = true }
-                if Self.isUnder(posting.account, "expenses") { months[slot].expenses += posting.amount.minorUnits; months[slot].seen = true }
+                if Self.isUnder(posting.account, "expenses") {
+                    months[slot].expenses += posting.amount.minorUnits
+                    months[slot].seen = true
+                    let category = posting.account.split(separator: ":").prefix(depth).joined(separator: ":")
+                    byCategory[category, default: [Int64](repeating: 0, count: 12)][slot] += posting.amount.minorUnits
+                }
             }
             split.add(posting)
         }
@@ -68,11 +74,16 @@ public struct RecapBuilder {
         let (payees, uncategorized) = try payeesAndUncategorized(
             ledgerPath: ledgerPath, reader: reader, defaults: [defaultExpenseCategory, defaultIncomeCategory])
         let splitLines = split.build(income: summary.income)
-        return Recap(
+        let trends = summary.categories.prefix(8).compactMap { line in
+            byCategory[line.account].map { (category: line.account, months: $0.map { Money(minorUnits: $0, currency: currency) }) }
+        }
+        var recap = Recap(
             summary: summary, previous: before.build(budgets: budgets),
             averageIncome: Money(minorUnits: Self.divide(totalIncome, seen), currency: currency),
             averageExpenses: Money(minorUnits: Self.divide(totalExpenses, seen), currency: currency), months: monthTotals, split: splitLines,
             roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
+        recap.trends = trends
+        return recap
     }
 
     /// The top payees (by what they took) and how many transactions fell to a default category.

@@ -20,6 +20,7 @@ public struct HTMLRecapWriter {
         body += figures(recap)
         body += spending(s)
         body += months(recap)
+        body += trends(recap)
         body += budgets(recap)
         body += roundUps(recap)
         body += accounts(recap)
@@ -106,9 +107,25 @@ public struct HTMLRecapWriter {
             "<figcaption><span class=\"key income\"></span>\(HTML.escape(t["recap.income"])) <span class=\"key expenses\"></span>\(HTML.escape(t["recap.expenses"]))</figcaption></figure>"
         out += "<table class=\"data\"><thead><tr><th>\(HTML.escape(t["recap.month"]))</th><th>\(HTML.escape(t["recap.income"]))</th>"
         out += "<th>\(HTML.escape(t["recap.expenses"]))</th></tr></thead><tbody>"
-        for m in r.months {
+        // The table starts at the first month with money in or out (the chart keeps 12).
+        let first = r.months.firstIndex { $0.income.minorUnits != 0 || $0.expenses.minorUnits != 0 } ?? r.months.count - 1
+        for m in r.months[first...] {
             out += "<tr data-month=\"\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)\"><th scope=\"row\">\(HTML.escape(locale.month(year: m.year, month: m.month)))</th>"
             out += "\(money(m.income))\(money(m.expenses))</tr>"
+        }
+        return out + "</tbody></table></section>\n"
+    }
+
+    private func trends(_ r: Recap) -> String {
+        guard !r.trends.isEmpty else { return "" }
+        var out = "<section id=\"trends\"><h2>\(HTML.escape(t["recap.trends"]))</h2><table class=\"data trends\"><thead><tr><th>\(HTML.escape(t["recap.category"]))</th><th></th>"
+        for m in r.months { out += "<th class=\"num\">\(HTML.escape(locale.shortMonth(year: m.year, month: m.month)))</th>" }
+        out += "</tr></thead><tbody>"
+        for trend in r.trends {
+            let chart = SVGCharts.sparkline(trend.months.map(\.minorUnits), title: trend.category)
+            out += "<tr data-trend=\"\(HTML.escape(trend.category))\"><th scope=\"row\">\(HTML.escape(trend.category))</th><td>\(chart)</td>"
+            for value in trend.months { out += "<td class=\"num\" data-value=\"\(value.decimalString)\">\(HTML.escape(locale.number(value)))</td>" }
+            out += "</tr>"
         }
         return out + "</tbody></table></section>\n"
     }
@@ -218,7 +235,7 @@ public struct HTMLRecapWriter {
         circle.track{stroke:var(--track)}svg.bars{width:100%;height:auto}svg.bars text{font-size:11px;fill:var(--muted)}line.axis{stroke:var(--line)}
         rect.income,.key.income{fill:var(--income);background:var(--income)}rect.expenses,.key.expenses{fill:var(--expenses);background:var(--expenses)}
         .key{display:inline-block;width:10px;height:10px;border-radius:2px;margin:0 4px 0 10px}figcaption{color:var(--muted);font-size:13px}
-        svg.gauge{width:160px;height:14px}svg.gauge .track{fill:var(--track)}svg.gauge .fill{fill:var(--ok)}svg.gauge .over{fill:var(--over)}
+        svg.spark{width:120px;height:24px}table.trends td.num{font-size:11px;padding:4px 3px}svg.gauge{width:160px;height:14px}svg.gauge .track{fill:var(--track)}svg.gauge .fill{fill:var(--ok)}svg.gauge .over{fill:var(--over)}
         td.over{color:var(--over)}td.ok{color:var(--ok)}.swatch{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}
         code{background:var(--track);padding:1px 5px;border-radius:4px}footer{color:var(--muted);font-size:12px;text-align:center;margin-top:12px}
         @media (max-width:640px){.pair{grid-template-columns:1fr}}

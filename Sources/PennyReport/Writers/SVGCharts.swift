@@ -42,6 +42,17 @@ enum SVGCharts {
         return out + "</svg>"
     }
 
+    /// Twelve small bars for one category's months (a sparkline), scaled to its largest month.
+    static func sparkline(_ values: [Int64], title: String) -> String {
+        let largest = Double(max(1, values.max() ?? 1))
+        var out = "<svg class=\"spark\" viewBox=\"0 0 120 24\" role=\"img\"><title>\(HTML.escape(title))</title>"
+        for (index, value) in values.enumerated() {
+            let h = max(0, Double(value)) / largest * 22
+            out += "<rect class=\"expenses\" x=\"\(index * 10 + 1)\" y=\"\(fixed(23 - h))\" width=\"8\" height=\"\(fixed(h))\"/>"
+        }
+        return out + "</svg>"
+    }
+
     /// A horizontal gauge: `part` of `whole`, marked over when it exceeds it.
     static func gauge(part: Int64, whole: Int64, title: String) -> String {
         let ratio = whole > 0 ? min(1, max(0, Double(part) / Double(whole))) : 1
