@@ -235,7 +235,7 @@ public struct HTMLRecapWriter {
         circle.track{stroke:var(--track)}svg.bars{width:100%;height:auto}svg.bars text{font-size:11px;fill:var(--muted)}line.axis{stroke:var(--line)}
         rect.income,.key.income{fill:var(--income);background:var(--income)}rect.expenses,.key.expenses{fill:var(--expenses);background:var(--expenses)}
         .key{display:inline-block;width:10px;height:10px;border-radius:2px;margin:0 4px 0 10px}figcaption{color:var(--muted);font-size:13px}
-        svg.spark{width:120px;height:24px}table.trends td.num{font-size:11px;padding:4px 3px}svg.gauge{width:160px;height:14px}svg.gauge .track{fill:var(--track)}svg.gauge .fill{fill:var(--ok)}svg.gauge .over{fill:var(--over)}
+        svg.spark{width:72px;height:20px}#trends{overflow-x:auto}table.trends th,table.trends td{font-size:11px;padding:4px 3px}svg.gauge{width:160px;height:14px}svg.gauge .track{fill:var(--track)}svg.gauge .fill{fill:var(--ok)}svg.gauge .over{fill:var(--over)}
         td.over{color:var(--over)}td.ok{color:var(--ok)}.swatch{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}
         code{background:var(--track);padding:1px 5px;border-radius:4px}footer{color:var(--muted);font-size:12px;text-align:center;margin-top:12px}
         @media (max-width:640px){.pair{grid-template-columns:1fr}}
