@@ -91,33 +91,17 @@ public final class LedgerUpdate {
         return true
     }
 
-    /// Records a balance a statement states, once: `; statement-balance: ACCOUNT KIND DATE
-    /// AMOUNT id HEX source FILE`, a comment both tools skip and `report balances` reads.
+    /// Records a balance a statement states, once (`PennyComment.statementBalance`), a
+    /// comment both tools skip and `report balances` reads.
     @discardableResult
     public func appendStatementBalance(account: String, kind: String, balance: StatementBalance, source: String) throws(PennyError) -> Bool {
-        var hash = StableHash()
-        hash.combine("statement-balance")
-        hash.combine(account)
-        hash.combine(kind)
-        hash.combine(balance.date.description)
-        hash.combine(balance.amount.minorUnits)
-        hash.combine(balance.amount.currency.code)
-        guard index.insert(hash.value).inserted else { return false }
-        added.append(hash.value)
-        if !isDryRun {
-            let line = "\n; statement-balance: \(account) \(kind) \(balance.date) \(balance.amount) id \(StableHash.hex(hash.value)) source \(source)\n"
-            try write(Array(line.utf8))
-        }
-        return true
+        try appendOnce(.statementBalance(account: account, kind: kind, balance: balance, source: source))
     }
 
-    /// Records the second leg of a transfer that pairs with an entry already written:
-    /// `; transfer-leg: ACCOUNT DATE AMOUNT pairs ENTRY-ID source FILE:LINE id LEG-ID`. The
-    /// leg's own dedup id makes re-imports skip it.
+    /// Records the second leg of a transfer that pairs with an entry already written
+    /// (`PennyComment.transferLeg`); the leg's own dedup id makes re-imports skip it.
     public func appendTransferLeg(account: String, date: LocalDate, amount: Money, id: DedupID, pairs: DedupID, source: String) throws(PennyError) {
-        guard index.insert(id.value).inserted else { return }
-        added.append(id.value)
-        try write(Array("\n; transfer-leg: \(account) \(date) \(amount) pairs \(pairs) source \(source) id \(id)\n".utf8))
+        try appendOnce(.transferLeg(account: account, date: date, amount: amount, pairs: pairs.value, source: source, id: id.value))
     }
 
     /// Adds `include NAME` to the ledger unless it is there already.
@@ -127,15 +111,12 @@ public final class LedgerUpdate {
         try write(Array("\ninclude \(name)\n".utf8))
     }
 
-    /// Appends a top-level comment line once (by its text), e.g. `; roundup-apply: ...`.
+    /// Appends one of Penny's comment lines unless its id is in the ledger already.
     @discardableResult
-    public func appendCommentOnce(_ text: String) throws(PennyError) -> Bool {
-        var hash = StableHash()
-        hash.combine("comment")
-        hash.combine(text)
-        guard index.insert(hash.value).inserted else { return false }
-        added.append(hash.value)
-        try write(Array("\n\(text) id \(StableHash.hex(hash.value))\n".utf8))
+    public func appendOnce(_ comment: PennyComment) throws(PennyError) -> Bool {
+        guard index.insert(comment.id).inserted else { return false }
+        added.append(comment.id)
+        try write(Array("\n\(comment.line)\n".utf8))
         return true
     }
 
@@ -331,16 +312,13 @@ struct LedgerIDScanner {
         lines = splitter
     }
 
-    private static let balancePrefix = Array("; statement-balance: ".utf8)
     private static let includePrefix = Array("include ".utf8)
-    private static let commentPrefix = Array("; roundup-apply: ".utf8)
-    private static let legPrefix = Array("; transfer-leg: ".utf8)
-    private static let balanceID = Array(" id ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
         if !balances.accounts.isEmpty { postings.take(line, into: &balances, sign: 1) }
         if line.first == UInt8(ascii: ";") {
-            if line.starts(with: Self.commentPrefix) || line.starts(with: Self.legPrefix) { takeTrailingID(line) } else { takeStatementBalance(line) }
+            // Penny's own comment lines (few: a couple per statement) are parsed by their grammar.
+            if PennyComment.mayBe(line), let comment = PennyComment.parse(String(decoding: line, as: UTF8.self)) { ids.insert(comment.id) }
             return
         }
         if line.first == UInt8(ascii: "i"), line.starts(with: Self.includePrefix) {
@@ -357,25 +335,6 @@ struct LedgerIDScanner {
         i += 5
         while i < line.count, line[i] == 0x20 { i += 1 }
         guard let value = Self.hex16(line, at: i) else { return }
-        ids.insert(value)
-    }
-
-    /// The id of a `; statement-balance:` line.
-    private mutating func takeStatementBalance(_ line: UnsafeBufferPointer<UInt8>) {
-        guard line.starts(with: Self.balancePrefix) else { return }
-        var i = Self.balancePrefix.count
-        while i + Self.balanceID.count + 16 <= line.count {
-            if line[i..<(i + Self.balanceID.count)].elementsEqual(Self.balanceID), let value = Self.hex16(line, at: i + Self.balanceID.count) {
-                ids.insert(value)
-                return
-            }
-            i += 1
-        }
-    }
-
-    /// The `id HEX` at the end of a comment line Penny wrote once.
-    private mutating func takeTrailingID(_ line: UnsafeBufferPointer<UInt8>) {
-        guard line.count >= 16, let value = Self.hex16(line, at: line.count - 16) else { return }
         ids.insert(value)
     }
 

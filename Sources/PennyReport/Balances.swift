@@ -61,14 +61,10 @@ public struct BalancesBuilder {
 
     /// A `; statement-balance:` line; the latest closing per account (up to `asOf`) wins.
     public mutating func addStatementLine(_ line: String) {
-        let words = line.split(separator: " ")
-        // ; statement-balance: ACCOUNT KIND DATE AMOUNT CODE id HEX source FILE
-        guard words.count >= 7, words[3] == "closing", let date = LocalDate(iso: words[4]), asOf.map({ date <= $0 }) ?? true,
-            let code = Currency(code: words[6]), code == currency,
-            let units = try? AmountParser.parse(words[5], format: .standard, exponent: code.exponent)
+        guard case .statementBalance(let account, "closing", let balance, _, _) = PennyComment.parse(line),
+            asOf.map({ balance.date <= $0 }) ?? true, balance.amount.currency == currency
         else { return }
-        let account = String(words[2])
-        if closings[account].map({ date >= $0.date }) ?? true { closings[account] = StatementBalance(date: date, amount: Money(minorUnits: units, currency: code)) }
+        if closings[account].map({ balance.date >= $0.date }) ?? true { closings[account] = balance }
     }
 
     /// The main ledger's balance of `account` up to and including `date`.

@@ -244,10 +244,9 @@ struct ImportRun {
         guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
         let own = Set(rules.accounts.map(\.name))
         try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
-            path: ledgerPath, tagNames: ["rule"], wantsDescription: false, commentPrefix: "; transfer-leg: ",
+            path: ledgerPath, tagNames: ["rule"], wantsDescription: false, commentPrefix: PennyComment.transferLegPrefix,
             comment: { line in
-                let words = line.split(separator: " ")
-                if let at = words.firstIndex(of: "pairs"), at + 1 < words.count, let id = DedupID(hex: words[at + 1]) { index.markPaired(id.value) }
+                if case .transferLeg(_, _, _, let pairs, _, _) = PennyComment.parse(line) { index.markPaired(pairs) }
             }
         ) { t in
             guard t.postings.count == 2, own.contains(t.postings[1].account), let amount = t.postings[0].amount else { return }

@@ -106,7 +106,7 @@ struct ReportAssembly {
     /// round-up journal, and the statements' closing balances.
     func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
         var builder = BalancesBuilder(accounts: rules.accounts.map(\.name), currency: currency, asOf: asOf)
-        try reader.forEachPosting(path: ledgerPath, commentPrefix: "; statement-balance: ", comment: { builder.addStatementLine($0) }) { builder.addMain($0) }
+        try reader.forEachPosting(path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { builder.addStatementLine($0) }) { builder.addMain($0) }
         let derived = ledgerPath + ".roundups.journal"
         if FileManager.default.fileExists(atPath: derived) {
             try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { builder.addDerived($0) }

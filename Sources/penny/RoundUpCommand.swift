@@ -81,7 +81,7 @@ struct RoundUpApplyCommand: ParsableCommand {
             let update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: false)
             try run.ensureDerivedFileExists()
             try update.ensureInclude(run.includeName)
-            try update.appendCommentOnce("\(RoundUpRun.applyPrefix)\(name) \(sweepDate)")
+            try update.appendOnce(.roundUpApply(program: name, date: sweepDate))
             try update.commit()
             let after = try run.compute()
             try run.write(after)

@@ -27,9 +27,6 @@ struct RoundUpRun {
 
         """
 
-    /// The decision lines `penny roundup apply` writes into the main ledger.
-    static let applyPrefix = "; roundup-apply: "
-
     /// Reads the main ledger (streamed, byte level) and derives every accrual and sweep.
     ///
     /// Only transactions that can round up become candidates: an origin's purchase filed
@@ -49,10 +46,9 @@ struct RoundUpRun {
         let reader = JournalReader(defaultCurrency: rules.defaultCurrency)
         try reader.forEachTransaction(
             path: ledgerPath, tagNames: needsDetails ? ["no-roundup", "bank-payee", "memo", "counterparty", "iban", "type"] : ["no-roundup"],
-            wantsDescription: true, commentPrefix: Self.applyPrefix,
+            wantsDescription: true, commentPrefix: PennyComment.roundUpApplyPrefix,
             comment: { line in
-                let words = line.dropFirst(Self.applyPrefix.count).split(separator: " ")
-                if words.count >= 2, let date = LocalDate(iso: words[1]) { manual.append(ManualSweep(program: String(words[0]), date: date)) }
+                if case .roundUpApply(let program, let date, _) = PennyComment.parse(line) { manual.append(ManualSweep(program: program, date: date)) }
             }
         ) { scanned in
             if asOf.map({ scanned.date > $0 }) ?? true { asOf = scanned.date }
