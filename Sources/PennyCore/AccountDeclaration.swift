@@ -25,6 +25,8 @@ public struct AccountDeclaration: Sendable {
     public var closingDay: Int?
     /// `due-day N` for cards: the day the amount due must be paid.
     public var dueDay: Int?
+    /// `alias WORD, ...`: short names `penny add` understands (`visa`, `cartão`).
+    public var aliases: [String] = []
 
     /// Makes a declaration.
     public init(

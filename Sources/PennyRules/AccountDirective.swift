@@ -58,6 +58,10 @@ extension RulesParser {
                     continue
                 }
                 if setting == .closingDay { declaration.closingDay = day } else { declaration.dueDay = day }
+            case .alias:
+                let words = values.filter { $0.kind != .comma }.map { $0.text.lowercased() }
+                if words.isEmpty { fail("expected 'alias' followed by one or more short names, like: alias visa, cartão", line, key) }
+                declaration.aliases += words
             case .transferWindow:
                 guard (1...2).contains(values.count), let days = Int(values[0].text), (0...31).contains(days) else {
                     fail("expected 'transfer-window DAYS [ACCOUNT]' with DAYS from 0 to 31", line, values.first ?? key)

@@ -11,6 +11,7 @@ enum AccountSetting: String, CaseIterable {
     case closingDay = "closing-day"
     case dueDay = "due-day"
     case transferWindow = "transfer-window"
+    case alias
 }
 
 /// The lines of a `rule` block.

@@ -7,7 +7,7 @@ struct Penny: ParsableCommand {
         abstract: "Import bank statements, categorize them with rules, and report on a plain-text ledger.",
         version: pennyVersion,
         subcommands: [
-            InitCommand.self, ImportCommand.self, ReportCommand.self, StatusCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self,
+            InitCommand.self, ImportCommand.self, AddCommand.self, ReportCommand.self, StatusCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self,
             RoundUpCommand.self,
         ]
     )

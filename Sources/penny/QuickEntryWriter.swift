@@ -1,0 +1,76 @@
+import Foundation
+import PennyCore
+import PennyLedger
+import PennyRules
+
+/// Turns `penny add`'s words into a ledger entry — categorized by the same rules as an
+/// imported transaction with that description — and writes it under the lock, atomically.
+struct QuickEntryWriter {
+    let rules: RuleSet
+    let ledgerPath: String
+
+    /// An entry ready to write.
+    struct Prepared {
+        let entry: JournalEntry
+        let ledgerPath: String
+        let rules: RuleSet
+        /// True when the same words were added less than a minute ago.
+        let isTwin: Bool
+
+        /// The entry as it will appear in the ledger.
+        var preview: String {
+            var bytes: [UInt8] = []
+            JournalWriter.render(entry, into: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        func write(waitSeconds: Int) throws {
+            let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
+            defer { withExtendedLifetime(lock) {} }
+            try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
+            let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false, balanceAccounts: [])
+            try update.append(entry)
+            try update.commit()
+            try RoundUpRun(rules: rules, ledgerPath: ledgerPath).refreshIfStale()
+        }
+    }
+
+    /// Reads the words and categorizes the result.
+    func entry(words: [String], today: LocalDate, account: String?, date: LocalDate?, now: Date) throws -> Prepared {
+        if let account, rules.account(named: account) == nil { throw PennyError.configuration("--account \(account): no 'account \(account)' block in the rules") }
+        let quick = try QuickEntry.read(words, rules: rules, today: today, account: account, date: date)
+        let transaction = Transaction(date: quick.date, amount: quick.amount, description: quick.description, location: SourceLocation(file: "penny add"))
+        let decision = Categorizer(rules).categorize(transaction, account: quick.account)
+        // Each addition is its own transaction (two coffees are two): the id holds the minute
+        // it was written, and the same words in the same minute count as a twin to ask about.
+        let minute = Int(now.timeIntervalSince1970 / 60)
+        var hash = StableHash()
+        hash.combine("penny add")
+        hash.combine(quick.account)
+        hash.combine(quick.date.description)
+        hash.combine(quick.amount.minorUnits)
+        hash.combine(TextKey.fold(quick.description))
+        let base = hash.value
+        var keyed = StableHash()
+        keyed.combine(Int64(bitPattern: base))
+        keyed.combine(Int64(minute))
+        var entry = JournalEntry(
+            date: quick.date, description: quick.description, account: quick.account, category: decision.category, amount: quick.amount,
+            id: DedupID(value: keyed.value ^ UInt64(UInt32.random(in: 1...UInt32.max))), source: "penny add", rule: decision.ruleName ?? JournalEntry.defaultRule)
+        entry.tags = decision.tags + [Tag(name: "added", value: "\(minute)-\(StableHash.hex(base))")]
+        entry.note = decision.note
+        entry.excludesRoundUp = decision.excludesRoundUp
+        return Prepared(entry: entry, ledgerPath: ledgerPath, rules: rules, isTwin: try Self.added(base, minute: minute, in: ledgerPath, rules: rules))
+    }
+
+    /// True when the ledger has the same words added in this minute or the one before.
+    static func added(_ base: UInt64, minute: Int, in ledgerPath: String, rules: RuleSet) throws -> Bool {
+        guard LedgerPath.exists(ledgerPath) else { return false }
+        let wanted = ["\(minute)-\(StableHash.hex(base))", "\(minute - 1)-\(StableHash.hex(base))"]
+        var found = false
+        try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
+            path: ledgerPath, tagNames: ["added"], wantsDescription: false, commentPrefix: "; none", comment: { _ in }
+        ) { t in if let tag = t.tags["added"], wanted.contains(tag) { found = true } }
+        return found
+    }
+}
