@@ -21,6 +21,8 @@ public struct RuleSet: Sendable {
     public var roundUpConditions: [String: [Condition]] = [:]
     /// Budget blocks.
     public var budgets: [Budget] = []
+    /// `recurring TEXT` / `not-recurring TEXT`: a person's word on what recurs.
+    public var recurringOverrides: [RecurringOverride] = []
 
     /// Makes an empty rule set with the built-in defaults.
     public init() {}

@@ -2,7 +2,8 @@
 /// enums, and the error messages and did-you-mean suggestions list their cases, so the
 /// words a message offers are always the words the parser takes.
 enum Directive: String, CaseIterable {
-    case `default`, account, csv, rule, include, budget, roundup
+    case `default`, account, csv, rule, include, budget, roundup, recurring
+    case notRecurring = "not-recurring"
 }
 
 /// The lines of an `account` block.

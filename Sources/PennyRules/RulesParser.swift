@@ -62,6 +62,7 @@ struct RulesParser {
         case .include: include(head, body)
         case .roundup: roundUp(head, body)
         case .budget: budget(head, body)
+        case .recurring, .notRecurring: recurring(head, body, confirms: directive == .recurring)
         }
     }
 

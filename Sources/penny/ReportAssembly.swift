@@ -47,13 +47,13 @@ struct ReportAssembly {
         case .recurring:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
             let asOf = period.to ?? latest
-            let items = asOf.map { date in RecurringDetector(asOf: date).detect(payments.filter { $0.date <= date }) } ?? []
+            let items = asOf.map { date in RecurringDetector(asOf: date, overrides: overrides).detect(payments.filter { $0.date <= date }) } ?? []
             return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
             let asOf = latest ?? ReportCommand.today()
             let forecast = Forecast.make(
-                balances: try balances(asOf: asOf), items: RecurringDetector(asOf: asOf).detect(payments), cards: try cards(asOf: asOf), asOf: asOf,
+                balances: try balances(asOf: asOf), items: RecurringDetector(asOf: asOf, overrides: overrides).detect(payments), cards: try cards(asOf: asOf), asOf: asOf,
                 months: months)
             return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
         case .budget:
@@ -70,6 +70,13 @@ struct ReportAssembly {
             let summary = try self.summary()
             let roundUps = try self.roundUps(from: summary.period.from, to: summary.period.to)
             return (SummaryRenderer.document(summary, roundUps: roundUps), { SummaryRenderer.json(summary, roundUps: roundUps) })
+        }
+    }
+
+    /// The rules' `recurring` / `not-recurring` blocks for the detector.
+    private var overrides: [RecurringDetector.Override] {
+        rules.recurringOverrides.map { o in
+            RecurringDetector.Override(applies: { o.applies(to: $0) }, confirms: o.confirms, interval: o.interval.flatMap(RecurringItem.Interval.init))
         }
     }
 

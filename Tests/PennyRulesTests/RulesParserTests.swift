@@ -108,10 +108,10 @@ struct RulesParserTests {
         } catch {
             let lines = error.errors.map(\.headline)
             let expected = [
-                "broken.rules:1:1: error: unknown directive 'acount' (did you mean 'account'?); expected one of default, account, csv, rule, include, budget, roundup",
+                "broken.rules:1:1: error: unknown directive 'acount' (did you mean 'account'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring",
                 "broken.rules:2:18: error: 'EURO' is not a currency code: expected three letters like EUR",
                 "broken.rules:3:9: error: unknown default 'colour'; expected one of currency, expense-category, income-category",
-                "broken.rules:5:3: error: unknown account setting 'typ' (did you mean 'type'?); expected one of id, currency, type, opening, closing-day, due-day, transfer-window",
+                "broken.rules:5:3: error: unknown account setting 'typ' (did you mean 'type'?); expected one of id, currency, type, opening, closing-day, due-day, transfer-window, alias",
                 "broken.rules:6:8: error: unknown account type 'chequing' (did you mean 'checking'?); expected one of checking, savings, card, cash",
                 "broken.rules:7:11: error: expected 'opening YYYY-MM-DD AMOUNT'",
                 "broken.rules:8:22: error: cannot read opening amount '10,00': rules write amounts with '.' as the decimal mark, like 1250.00",
@@ -167,7 +167,7 @@ struct RulesParserTests {
         } catch {
             #expect(
                 error.errors.map(\.headline) == [
-                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup) in column 1"
+                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup, recurring, not-recurring) in column 1"
                 ])
         }
     }

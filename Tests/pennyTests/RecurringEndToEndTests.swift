@@ -72,3 +72,33 @@ import Testing
         #expect(try w.penny("report", "forecast").stdout.contains("warning: assets:bank:checking is forecast to go below zero on"))
     }
 }
+
+/// `recurring` and `not-recurring` in the rules: a person's word on what recurs.
+@Suite(.serialized) struct RecurringOverridesEndToEndTests {
+    @Test func aDismissedPayeeIsLeftOutAndAConfirmedOneIsListed() throws {
+        let w = try RecurringEndToEndTests().workspace()
+        // Two payments 35 and 27 days apart: too few and too irregular to be found alone.
+        let extra =
+            #"{"account": {"id": "PT50000000000000000000001", "currency": "EUR"}, "transactions": [{"id": "G1", "date": "2024-03-02", "amount": "-30.00", "description": "GINASIO"}, {"id": "G2", "date": "2024-04-06", "amount": "-30.00", "description": "GINASIO"}]}"#
+        try extra.write(toFile: w.path("gym.json"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "gym.json").status == 0)
+        try "not-recurring netflix\nrecurring ginásio\n  every monthly\n".write(toFile: w.path("rules/recurring.rules"), atomically: true, encoding: .utf8)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try w.penny("report", "recurring", "--format", "json").stdout.utf8)) as? [String: Any])
+        let payees = Set(((json["recurring"] as? [[String: Any]]) ?? []).compactMap { $0["payee"] as? String })
+        #expect(!payees.contains("NETFLIX.COM"))
+        #expect(payees.contains("GINASIO"))
+        #expect(payees.contains("TRF RENDA SR JOAO"))
+    }
+
+    @Test func theirMessages() throws {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createDirectory(atPath: w.path("rules"), withIntermediateDirectories: true)
+        try "recurring\nrecurring gym\n  every fortnight\nnot-recurring x\n  every monthly\n".write(toFile: w.path("rules/r.rules"), atomically: true, encoding: .utf8)
+        let check = try w.penny("rules", "check")
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("rules/r.rules:1:1: error: expected 'recurring PAYEE' (the text the payee's name contains)"))
+        #expect(check.stderr.contains("rules/r.rules:3:9: error: expected 'every' followed by one of weekly, monthly, quarterly, yearly"))
+        #expect(check.stderr.contains("rules/r.rules:5:3: error: 'not-recurring' takes no indented lines"))
+    }
+}

@@ -100,8 +100,32 @@ public struct RecurringDetector {
     /// The day the report is made (the ledger's latest date), for `missed` and `new`.
     public let asOf: LocalDate
 
+    /// A person's word on a payee (from the rules' `recurring` / `not-recurring` blocks):
+    /// `applies` tests a payee's name; `confirms` false dismisses it; `interval` forces one.
+    public struct Override: Sendable {
+        /// True when it is about this payee.
+        public let applies: @Sendable (String) -> Bool
+        /// False to dismiss.
+        public let confirms: Bool
+        /// The interval to use, when given.
+        public let interval: RecurringItem.Interval?
+
+        /// Makes an override.
+        public init(applies: @escaping @Sendable (String) -> Bool, confirms: Bool, interval: RecurringItem.Interval?) {
+            self.applies = applies
+            self.confirms = confirms
+            self.interval = interval
+        }
+    }
+
+    /// The overrides, first match wins.
+    public let overrides: [Override]
+
     /// Makes a detector.
-    public init(asOf: LocalDate) { self.asOf = asOf }
+    public init(asOf: LocalDate, overrides: [Override] = []) {
+        self.asOf = asOf
+        self.overrides = overrides
+    }
 
     /// The recurring items, largest monthly cost first.
     public func detect(_ payments: [Payment]) -> [RecurringItem] {
@@ -116,11 +140,19 @@ public struct RecurringDetector {
 
     private func item(_ payments: [Payment]) -> RecurringItem? {
         guard payments.count >= 2, let last = payments.last else { return nil }
+        let override = overrides.first { $0.applies(Self.payeeName(last.description)) }
+        if override?.confirms == false { return nil }
         let gaps = zip(payments, payments.dropFirst()).map { $1.date.dayNumber - $0.date.dayNumber }
-        guard let interval = Self.interval(gaps) else { return nil }
-        guard payments.count >= 3 || interval == .yearly else { return nil }
         let amounts = payments.map(\.amount.minorUnits)
-        guard Self.isStable(amounts) else { return nil }
+        let interval: RecurringItem.Interval
+        if let override {
+            // Confirmed by hand: the interval given, or the one nearest the median gap.
+            let median = gaps.sorted()[gaps.count / 2]
+            interval = override.interval ?? RecurringItem.Interval.allCases.min { abs($0.days.typical - median) < abs($1.days.typical - median) } ?? .monthly
+        } else {
+            guard let found = Self.interval(gaps), payments.count >= 3 || found == .yearly, Self.isStable(amounts) else { return nil }
+            interval = found
+        }
         let next = Self.next(after: last.date, interval)
         var flags: [RecurringItem.Flag] = []
         if amounts.count >= 2, amounts[amounts.count - 1] != amounts[amounts.count - 2] { flags.append(.priceChange) }
