@@ -41,6 +41,14 @@ public struct JournalReader {
         try forEachPosting(path: path, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, body)
     }
 
+    /// Reads every posting (includes followed) and returns, per currency, the sum of the
+    /// amounts' magnitudes: what a new amount may add before some report's sum could overflow.
+    public func magnitudes(path: String) throws(PennyError) -> [Currency: Int64] {
+        var names = NameTable()
+        try forEachPosting(path: path, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }) { _ in }
+        return names.totals
+    }
+
     /// The same for one file (`include` not followed), also calling `comment` for each
     /// top-level comment line that starts with `commentPrefix`.
     public func forEachPosting(path: String, commentPrefix: String, comment: (String) -> Void, _ body: (Posting) -> Void) throws(PennyError) {
@@ -184,12 +192,19 @@ public struct JournalReader {
         } else if words.count > 2 {
             throw .badInput("cannot read the amount '\(amountText())': expected NUMBER CURRENCY", at: location)
         }
+        let units: Int64
         do {
-            let units = try AmountParser.parse(utf8: UnsafeBufferPointer(rebasing: line[numberRange]), format: Self.format, exponent: currency.exponent)
-            return (account, Money(minorUnits: units, currency: currency))
+            units = try AmountParser.parse(utf8: UnsafeBufferPointer(rebasing: line[numberRange]), format: Self.format, exponent: currency.exponent)
         } catch {
             throw .badInput("cannot read the amount '\(amountText())': \(error.reason)", at: location)
         }
+        // While the amounts read add up (as magnitudes) within 64 bits, no report's sum of
+        // any of them can overflow: the one check that keeps every aggregator exact.
+        guard names.count(units, currency) else {
+            throw .badInput(
+                "the ledger's amounts in \(currency.code) add up beyond what Penny counts exactly (\(Int64.max) minor units) at this line", at: location)
+        }
+        return (account, Money(minorUnits: units, currency: currency))
     }
 
     private static let format = AmountFormat(decimalMark: ".")
@@ -199,6 +214,31 @@ public struct JournalReader {
 struct NameTable {
     private var accounts: [UInt64: [(bytes: [UInt8], name: String)]] = [:]
     private var currencies: [UInt32: Currency] = [:]
+    /// The sum of the magnitudes of the amounts read so far, per currency.
+    private var magnitudes: [Currency: Int64] = [:]
+
+    /// Adds an amount's magnitude to its currency's total; false when the total would no
+    /// longer fit in 64 bits (then some report's sum could overflow).
+    mutating func count(_ units: Int64, _ currency: Currency) -> Bool {
+        if units == .min { return false }
+        let magnitude = units < 0 ? -units : units
+        let (sum, overflow) = (currency == lastCurrency ? lastTotal : magnitudes[currency, default: 0]).addingReportingOverflow(magnitude)
+        if overflow { return false }
+        if let lastCurrency, lastCurrency != currency { magnitudes[lastCurrency] = lastTotal }
+        lastCurrency = currency
+        lastTotal = sum
+        return true
+    }
+
+    /// The totals so far.
+    var totals: [Currency: Int64] {
+        var all = magnitudes
+        if let lastCurrency { all[lastCurrency] = lastTotal }
+        return all
+    }
+
+    private var lastCurrency: Currency?
+    private var lastTotal: Int64 = 0
 
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -5,11 +5,13 @@ public import PennyCore
 /// rewritten (hledger would then reject the file).
 public enum LedgerCheck {
     /// Throws (exit 3) with the ledger's first error; a ledger that does not exist yet is fine.
+    /// Returns the ledger's amount totals per currency (`JournalReader.magnitudes`).
     /// - Complexity: one streamed pass over the ledger and its includes.
-    public static func requireReadable(_ path: String, defaultCurrency: Currency) throws(PennyError) {
-        guard LedgerPath.exists(path) else { return }
+    @discardableResult
+    public static func requireReadable(_ path: String, defaultCurrency: Currency) throws(PennyError) -> [Currency: Int64] {
+        guard LedgerPath.exists(path) else { return [:] }
         do {
-            try JournalReader(defaultCurrency: defaultCurrency).forEachPosting(path: path) { _ in }
+            return try JournalReader(defaultCurrency: defaultCurrency).magnitudes(path: path)
         } catch {
             throw PennyError(
                 .ledgerUnavailable, "\(error.message); the ledger has an error, so Penny will not write to it: fix that line first", at: error.location)

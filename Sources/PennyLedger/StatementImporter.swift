@@ -61,6 +61,11 @@ public struct StatementImporter {
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
 
+    /// Per currency, what the ledger's amounts add up to (as magnitudes, both postings of each
+    /// entry): a file whose amounts would take it past 64 bits is refused, so no report's sum
+    /// can overflow later.
+    public var magnitudes = AmountTotals()
+
     /// Makes an importer writing into `update`; `declaredOpenings` are the accounts whose
     /// opening balance the rules give (a statement's OPBD never replaces those);
     /// `transfers` knows the ledger's transfers between `ownAccounts`.
@@ -93,6 +98,7 @@ public struct StatementImporter {
     /// Imports one file; on error nothing of it stays in the update.
     public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
         let mark = update.mark()
+        let totals = magnitudes.totals
         let checkpoint = transfers.checkpoint()
         do throws(PennyError) {
             // The first pass finds every repeated bank id; a second may still find dates out
@@ -104,6 +110,7 @@ public struct StatementImporter {
                 case .done(let counts):
                     return counts
                 case .rerun(let found, let ungrouped):
+                    magnitudes.totals = totals
                     let written = update.ids(since: mark)
                     try update.rollback(to: mark)
                     transfers.rollback(to: checkpoint, removing: written)
@@ -116,6 +123,7 @@ public struct StatementImporter {
             let written = update.ids(since: mark)
             try update.rollback(to: mark)
             transfers.rollback(to: checkpoint, removing: written)
+            magnitudes.totals = totals
             throw error
         }
     }
@@ -229,6 +237,7 @@ public struct StatementImporter {
                 entry.tags = Self.detailTags(transaction) + decision.tags
                 entry.note = decision.note
                 entry.excludesRoundUp = decision.excludesRoundUp
+                try magnitudes.add(transaction.amount, at: transaction.location)
                 try update.append(entry)
                 if let other = transferCategory {
                     transfers.add(

@@ -64,8 +64,9 @@ struct ImportRun {
             }
         }
         let update: LedgerUpdate
+        var ledgerTotals: [Currency: Int64] = [:]
         do throws(PennyError) {
-            try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
+            ledgerTotals = try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
             update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
         } catch { throw console.fail(error) }
 
@@ -77,7 +78,7 @@ struct ImportRun {
         let matchFailure = MatchFailureBox()
         let transfers: TransferIndex
         do throws(PennyError) { transfers = try Self.transferIndex(rules: rules, ledgerPath: options.ledgerPath) } catch { throw console.fail(error) }
-        let importer = StatementImporter(
+        var importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
             categorize: { transaction, folded, account in
@@ -87,6 +88,7 @@ struct ImportRun {
             },
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
+        importer.magnitudes = AmountTotals(ledgerTotals)
         var total = FileOutcome()
         let roundUps = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         do throws(PennyError) {

@@ -293,3 +293,49 @@ import Testing
         #expect(!(try w.penny("import", "samples/aib-2024-03.csv").stderr.contains("does not end with a line end")))
     }
 }
+
+/// Amounts near the limits of 64 bits: an error with a location, never a trap or a
+/// wrapped sum.
+@Suite(.serialized) struct HugeAmountsEndToEndTests {
+    static let rules = "account assets:bank:a\ncsv b\n  match-file \"bank*.csv\"\n  account assets:bank:a\n  date 1\n  description 2\n  amount 3\n"
+
+    func workspace(_ csv: String) throws -> Workspace {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createDirectory(atPath: w.path("rules"), withIntermediateDirectories: true)
+        try Self.rules.write(toFile: w.path("rules/b.rules"), atomically: true, encoding: .utf8)
+        try csv.write(toFile: w.path("bank.csv"), atomically: true, encoding: .utf8)
+        return w
+    }
+
+    /// Two amounts whose sum passes 64 bits trapped `report summary` (a crash).
+    @Test func aStatementWhoseAmountsWouldOverflowTheReportsIsRefused() throws {
+        let w = try workspace("date,text,amount\n2024-03-01,X,-40000000000000000.00\n2024-03-02,Y,-20000000000000000.00\n")
+        let result = try w.penny("import", "bank.csv")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "bank.csv:3: error: the amount -20000000000000000.00 EUR would make the ledger's EUR amounts add up beyond what Penny counts exactly (9223372036854775807 minor units)"
+            ), "\(result.stderr)")
+    }
+
+    /// A hand-edited ledger whose amounts pass the limit is refused by the reports at the line.
+    @Test func aLedgerWhoseAmountsWouldOverflowIsAnErrorAtItsLine() throws {
+        let w = try workspace("date,text,amount\n2024-03-01,X,-1.00\n")
+        try """
+        2024-03-01 * big
+            expenses:x       46000000000000000.00 EUR
+            assets:bank:a   -46000000000000000.00 EUR
+
+        2024-03-02 * bigger
+            expenses:x       46000000000000000.00 EUR
+            assets:bank:a   -46000000000000000.00 EUR
+
+        """.write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let result = try w.penny("report", "summary")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "ledger.journal:6:15: error: the ledger's amounts in EUR add up beyond what Penny counts exactly (9223372036854775807 minor units) at this line"),
+            "\(result.stderr)")
+    }
+}
