@@ -17,10 +17,7 @@ public struct JournalBlock: Sendable {
     public let postings: [(account: String, amount: String?, line: Int)]
 
     /// The bank's own text: the description after `payee | ` when a payee was written.
-    public var bankText: String {
-        guard let bar = description.range(of: " | ") else { return description }
-        return String(description[bar.upperBound...])
-    }
+    public var bankText: String { JournalEntry.split(description: description).bankText }
 }
 
 /// Splits a journal into transaction blocks and the lines between them.

@@ -46,3 +46,12 @@ public struct JournalEntry: Sendable {
         self.rule = rule
     }
 }
+
+extension JournalEntry {
+    /// A description as Penny writes it, split: `PAYEE | BANK TEXT` (hledger's payee/note
+    /// convention) gives both; a description without ` | ` is the bank text, and its payee.
+    public static func split(description: String) -> (payee: String, bankText: String) {
+        guard let bar = description.range(of: " | ") else { return (description, description) }
+        return (String(description[..<bar.lowerBound]), String(description[bar.upperBound...]))
+    }
+}

@@ -11,14 +11,7 @@ public struct Percentage: Sendable, Equatable, CustomStringConvertible {
     /// `part / whole × 100`, rounded half away from zero; nil when `whole` is zero.
     public init?(part: Int64, of whole: Int64) {
         guard whole != 0 else { return nil }
-        let numerator = Int128(part) * 10_000
-        let denominator = Int128(whole)
-        var quotient = numerator / denominator
-        let remainder = numerator % denominator
-        if remainder.magnitude * 2 >= denominator.magnitude {
-            quotient += (numerator < 0) != (denominator < 0) ? -1 : 1
-        }
-        hundredths = Int64(clamping: quotient)
+        hundredths = Int64(clamping: RoundedDivision.divide(Int128(part) * 10_000, Int128(whole)))
     }
 
     /// A JSON number with up to two decimals: `28.0`, `13.83`, `-5.5`.

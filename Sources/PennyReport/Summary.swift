@@ -80,11 +80,7 @@ public struct SummaryBuilder {
 
     /// `hundredths` of a percent of `total`, rounded half away from zero.
     public static func share(_ total: Int64, _ hundredths: Int) -> Int64 {
-        let product = Int128(total) * Int128(hundredths)
-        var quotient = product / 10_000
-        let remainder = product % 10_000
-        if remainder.magnitude * 2 >= 10_000 { quotient += product < 0 ? -1 : 1 }
-        return Int64(quotient)
+        Int64(clamping: RoundedDivision.divide(Int128(total) * Int128(hundredths), 10_000))
     }
 
     /// How many calendar months a period touches (1 when it is open).

@@ -58,7 +58,7 @@ struct RoundUpRun {
             let account = scanned.postings[ownIndex].account
             let category = scanned.postings[1 - ownIndex].account
             guard origins.contains(account), category.hasPrefix("expenses"), !own.contains(category) else { return }
-            let bankText = scanned.description.map { d in d.range(of: " | ").map { String(d[$0.upperBound...]) } ?? d } ?? ""
+            let bankText = scanned.description.map { JournalEntry.split(description: $0).bankText } ?? ""
             let transaction = Transaction(
                 date: scanned.date, amount: amount, description: bankText, location: SourceLocation(file: ledgerPath, line: scanned.line),
                 payee: scanned.tags["bank-payee"], memo: scanned.tags["memo"], counterpartyName: scanned.tags["counterparty"],

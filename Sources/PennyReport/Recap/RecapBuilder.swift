@@ -79,8 +79,8 @@ public struct RecapBuilder {
         }
         var recap = Recap(
             summary: summary, previous: before.build(budgets: budgets),
-            averageIncome: Money(minorUnits: Self.divide(totalIncome, seen), currency: currency),
-            averageExpenses: Money(minorUnits: Self.divide(totalExpenses, seen), currency: currency), months: monthTotals, split: splitLines,
+            averageIncome: Money(minorUnits: Int64(RoundedDivision.divide(Int128(totalIncome), Int128(seen))), currency: currency),
+            averageExpenses: Money(minorUnits: Int64(RoundedDivision.divide(Int128(totalExpenses), Int128(seen))), currency: currency), months: monthTotals, split: splitLines,
             roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
         recap.trends = trends
         return recap
@@ -95,19 +95,13 @@ public struct RecapBuilder {
             if t.tags["rule"] == "default" || t.postings.contains(where: { defaults.contains($0.account) }) { uncategorized += 1 }
             for posting in t.postings where Self.isUnder(posting.account, "expenses") {
                 guard let amount = posting.amount, amount.currency == currency else { continue }
-                let name = Self.payee(t.description ?? "?")
+                let name = JournalEntry.split(description: t.description ?? "?").payee
                 totals[name, default: (0, 0)].amount += amount.minorUnits
                 totals[name, default: (0, 0)].count += 1
             }
         }
         let top = totals.filter { $0.value.amount > 0 }.sorted { ($0.value.amount, $1.key) > ($1.value.amount, $0.key) }.prefix(10)
         return (top.map { Recap.PayeeTotal(name: $0.key, amount: Money(minorUnits: $0.value.amount, currency: currency), count: $0.value.count) }, uncategorized)
-    }
-
-    /// The payee of a `PAYEE | NOTE` description (hledger's convention), else the description.
-    static func payee(_ description: String) -> String {
-        guard let bar = description.range(of: " | ") else { return description }
-        return String(description[..<bar.lowerBound])
     }
 
     private static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }
@@ -119,9 +113,4 @@ public struct RecapBuilder {
                 && account.utf8[account.utf8.index(account.utf8.startIndex, offsetBy: root.utf8.count)] == UInt8(ascii: ":"))
     }
 
-    /// `a / b` rounded half away from zero.
-    static func divide(_ a: Int64, _ b: Int64) -> Int64 {
-        let quotient = a / b, remainder = a % b
-        return remainder.magnitude * 2 >= b.magnitude ? quotient + (a < 0 ? -1 : 1) : quotient
-    }
 }

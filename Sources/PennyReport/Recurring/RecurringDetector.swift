@@ -1,4 +1,5 @@
 public import PennyCore
+import PennyLedger
 
 /// One payment seen in the ledger, as the recurring detector needs it.
 public struct Payment: Sendable, Equatable {
@@ -158,7 +159,7 @@ public struct RecurringDetector {
         if amounts.count >= 2, amounts[amounts.count - 1] != amounts[amounts.count - 2] { flags.append(.priceChange) }
         if asOf.dayNumber > next.dayNumber + interval.days.tolerance { flags.append(.missed) }
         if let first = payments.first, asOf.dayNumber - first.date.dayNumber <= interval.days.typical * 3 { flags.append(.new) }
-        let monthly = Int64(clamping: Self.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12))
+        let monthly = Int64(clamping: RoundedDivision.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12))
         let instalment = Self.instalment(payments.suffix(2).map(\.description))
         let left = instalment.map { $0.total - $0.number }
         return RecurringItem(
@@ -210,11 +211,8 @@ public struct RecurringDetector {
         return words.isEmpty ? UncategorizedReport.normalize(description) : words.joined(separator: " ")
     }
 
-    /// The payee of a `PAYEE | NOTE` description (hledger's convention), else the description.
-    static func payeeName(_ description: String) -> String {
-        guard let bar = description.range(of: " | ") else { return description }
-        return String(description[..<bar.lowerBound])
-    }
+    /// The payee of a `PAYEE | NOTE` description, else the description.
+    static func payeeName(_ description: String) -> String { JournalEntry.split(description: description).payee }
 
     private static let instalmentWords: Set<String> = ["parc", "parcela", "prestacao", "prest", "cuota", "rata", "quota", "instalment", "installment", "de", "of"]
 
@@ -246,9 +244,4 @@ public struct RecurringDetector {
         return nil
     }
 
-    /// `a / b` rounded half away from zero.
-    static func divide(_ a: Int128, _ b: Int128) -> Int128 {
-        let quotient = a / b, remainder = a % b
-        return remainder.magnitude * 2 >= b.magnitude && remainder != 0 ? quotient + (a < 0 ? -1 : 1) : quotient
-    }
 }
