@@ -26,21 +26,7 @@ public struct HTMLRecapWriter {
         body += accounts(recap)
         body += payees(recap)
         body += "<footer>\(HTML.escape(t["recap.generated"]))</footer>\n"
-        return """
-            <!DOCTYPE html>
-            <html lang="\(t.language)">
-            <head>
-            <meta charset="utf-8"/>
-            <meta name="viewport" content="width=device-width, initial-scale=1"/>
-            <meta name="color-scheme" content="light dark"/>
-            <title>\(HTML.escape(t["recap.title"])) · \(HTML.escape(periodName(s.period)))</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            \(body)</body>
-            </html>
-
-            """
+        return HTML.page(title: "\(t["recap.title"]) · \(periodName(s.period))", language: t.language, body: body)
     }
 
     private func periodName(_ period: ReportPeriod) -> String {

@@ -17,21 +17,7 @@ public enum HTMLReportWriter {
             }
             body += "</section>\n"
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8"/>
-            <meta name="viewport" content="width=device-width, initial-scale=1"/>
-            <meta name="color-scheme" content="light dark"/>
-            <title>\(HTML.escape(title))</title>
-            <style>\(HTMLRecapWriter.style)</style>
-            </head>
-            <body>
-            \(body)</body>
-            </html>
-
-            """
+        return HTML.page(title: title, language: "en", body: body)
     }
 
     private static func render(_ table: ReportTable) -> String {

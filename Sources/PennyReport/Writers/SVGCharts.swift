@@ -68,8 +68,27 @@ enum SVGCharts {
     }
 }
 
-/// Escaping for HTML text and attribute values.
+/// Escaping for HTML text and attribute values, and the page around a report.
 enum HTML {
+    /// A self-contained page: the recap's style (light/dark, A4), `body` as given.
+    static func page(title: String, language: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="\(language)">
+        <head>
+        <meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <meta name="color-scheme" content="light dark"/>
+        <title>\(escape(title))</title>
+        <style>\(HTMLRecapWriter.style)</style>
+        </head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
+    }
+
     /// `&`, `<`, `>`, `"` and `'` as entities.
     static func escape(_ text: String) -> String {
         var out = ""
