@@ -52,6 +52,11 @@ public struct PennyError: Error, Sendable, Equatable, CustomStringConvertible {
         return "error: \(message)"
     }
 
+    /// The same line for something to check rather than a failure: `file:line: warning: message`.
+    public var warningHeadline: String {
+        TextSanitizer.clean(location.map { "\($0): warning: \(message)" } ?? "warning: \(message)")
+    }
+
     /// The headline, then the excerpt and a caret when known; text from the input is shown
     /// without control characters, so a hostile file cannot drive the terminal.
     public var description: String {

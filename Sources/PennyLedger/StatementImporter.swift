@@ -19,7 +19,7 @@ public struct FileOutcome: Sendable, Equatable {
     public var ambiguities: [String] = []
     /// Things a person should check, each with its location (e.g. an entry in another
     /// currency than its account's).
-    public var warnings: [String] = []
+    public var warnings: [PennyError] = []
     /// The closing balances the file's statements gave, by own account.
     public var closings: [(account: String, balance: StatementBalance)] = []
     /// New transactions that no rule categorized.
@@ -152,7 +152,7 @@ public struct StatementImporter {
                 try record(header, account: own)
                 if let closing = header.closing { outcome.closings.append((own, closing)) }
             case .warning(let message, let location):
-                outcome.warnings.append("\(location): \(message)")
+                outcome.warnings.append(.badInput(message, at: location))
             case .closing(let balance):
                 guard let own = account else { return }
                 try update.appendStatementBalance(account: own, kind: "closing", balance: balance, source: statementSource)
@@ -189,8 +189,9 @@ public struct StatementImporter {
                 }
                 if let currency = statementCurrency, transaction.amount.currency != currency {
                     outcome.warnings.append(
-                        "\(transaction.location): a \(transaction.amount.currency.code) transaction in a \(currency.code) statement of \(own): booked in \(transaction.amount.currency.code) as written; the account now holds two currencies"
-                    )
+                        .badInput(
+                            "a \(transaction.amount.currency.code) transaction in a \(currency.code) statement of \(own): booked in \(transaction.amount.currency.code) as written; the account now holds two currencies",
+                            at: transaction.location))
                 }
                 let decision = categorize(transaction, folded, own)
                 if decision.skips {

@@ -142,8 +142,8 @@ struct ImportRun {
                 record?.imported(file, outcome)
                 for note in outcome.ambiguities { console.say("  note: \(note)") }
                 for warning in outcome.warnings {
-                    console.warn(Self.warningLine(warning))
-                    record?.warning(Self.warningLine(warning))
+                    console.warn(warning.warningHeadline)
+                    record?.warning(warning.warningHeadline)
                 }
                 asRead[file] = identity
             } catch {
@@ -226,12 +226,6 @@ struct ImportRun {
                 record?.warning("\(account) on \(balance.date): the ledger has \(ledger), the statement says \(balance.amount)")
             }
         }
-    }
-
-    /// `file:line: warning: message` from `file:line: message`.
-    static func warningLine(_ warning: String) -> String {
-        guard let colon = warning.range(of: ": ") else { return "warning: \(warning)" }
-        return TextSanitizer.clean(String(warning[..<colon.lowerBound]) + ": warning: " + String(warning[colon.upperBound...]))
     }
 
     static func describe(_ o: FileOutcome) -> String {
