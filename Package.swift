@@ -22,11 +22,15 @@ let package = Package(
             name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"],
             resources: ["en", "pt-PT", "pt-BR", "es", "ca", "it"].map { .embedInCode("Locale/Translations/\($0).json") }
         ),
+        .target(
+            name: "PennyPipeline",
+            dependencies: ["PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport"]
+        ),
         .plugin(name: "PennyVersion", capability: .buildTool()),
         .executableTarget(
             name: "penny",
             dependencies: [
-                "PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport",
+                "PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport", "PennyPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["PennyVersion"]
@@ -41,6 +45,9 @@ let package = Package(
         .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore", "PennyTestSupport"]),
+        .testTarget(
+            name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyCore", "PennyTestSupport"]
+        ),
         .testTarget(
             name: "pennyTests", dependencies: ["penny"],
             resources: [.copy("Fixtures")]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
+import PennyPipeline
 import PennyLedger
 import PennyRules
 
@@ -32,22 +33,22 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Show the entry, write nothing.")
     var dryRun = false
 
-    @Option(help: "Seconds to wait for another run's lock on the ledger.")
-    var wait = 10
+    @OptionGroup var lock: LockOptions
 
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let rules = try RulesLoader.load(path: options.rulesPath)
         let entry = try QuickEntryWriter(rules: rules, ledgerPath: options.ledgerPath)
-            .entry(words: words, today: ReportCommand.today(), account: account, date: try dateOption(date, name: "date"), now: Date())
-        print(entry.preview, terminator: "")
+            .entry(words: words, today: LocalDate.today(), account: account, date: try dateOption(date, name: "date"), now: Date())
+        // --quiet with --yes asks nothing, so it shows nothing: only errors.
+        if !(options.quiet && yes && !dryRun) { print(entry.preview, terminator: "") }
         guard !dryRun else { return }
         guard yes || (isatty(STDIN_FILENO) == 1 && Self.confirm(entry.isTwin ? "The same entry was added less than a minute ago. Write a second one? [y/N] " : "Write it? [y/N] "))
         else {
             throw PennyError.configuration(isatty(STDIN_FILENO) == 1 ? "nothing written" : "not a terminal: add --yes to write without asking")
         }
-        try entry.write(waitSeconds: wait)
+        try entry.write(waitSeconds: lock.wait)
         if !options.quiet { print("written to \(options.ledgerPath)") }
     }
 

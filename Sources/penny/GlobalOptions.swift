@@ -26,3 +26,9 @@ struct GlobalOptions: ParsableArguments {
         rules ?? ProcessInfo.processInfo.environment["PENNY_RULES"] ?? "rules"
     }
 }
+
+/// `--wait`, for the commands that write the ledger under its lock.
+struct LockOptions: ParsableArguments {
+    @Option(help: "Seconds to wait for another run's lock on the ledger.")
+    var wait = 10
+}

@@ -3,7 +3,9 @@ import Foundation
 import PennyCore
 import PennyImport
 import PennyLedger
+import PennyPipeline
 import PennyReport
+import PennyRules
 
 /// `penny import PATH...`: reads statements, categorizes them and merges them into the ledger.
 struct ImportCommand: ParsableCommand {
@@ -35,14 +37,13 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Read and categorize everything, write nothing.")
     var dryRun = false
 
-    @Option(help: "The statement format: auto, csv, ofx, camt, json, qif or mt940.")
+    @Option(help: ArgumentHelp("The statement format: \(FormatChoice.choices)."))
     var format = "auto"
 
     @Option(help: "Import every statement into this own account, whatever the file says.")
     var account: String?
 
-    @Option(help: "Seconds to wait for another run's lock on the ledger.")
-    var wait = 10
+    @OptionGroup var lock: LockOptions
 
     @Option(help: "After the import, write the monthly recap page of the ledger's latest month to FILE (like `penny report html`).")
     var html: String?
@@ -72,33 +73,40 @@ struct ImportCommand: ParsableCommand {
             exitCode = exit.rawValue
             record.failure = record.failure ?? (exit.rawValue == ExitStatus.configuration.rawValue ? "rules or options error (see the command's output)" : nil)
             throw exit
+        } catch let error as PennyError {
+            exitCode = ExitStatus(error.kind).rawValue
+            record.failure = record.failure ?? TextSanitizer.clean(error.headline)
+            throw error
+        } catch let diagnostics as RulesDiagnostics {
+            exitCode = ExitStatus.configuration.rawValue
+            record.failure = record.failure ?? "\(diagnostics.errors.count) error\(diagnostics.errors.count == 1 ? "" : "s") in the rules"
+            throw diagnostics
         } catch {
-            exitCode = (error as? PennyError).map { ExitStatus($0.kind).rawValue } ?? ExitStatus.configuration.rawValue
-            record.failure = record.failure ?? TextSanitizer.clean((error as? PennyError)?.headline ?? "\(error)")
+            exitCode = ExitStatus.configuration.rawValue
+            record.failure = record.failure ?? TextSanitizer.clean("\(error)")
             throw error
         }
     }
 
     /// Loads the rules and imports; what happens goes into `record` as well as the output.
     private func perform(_ record: RunRecord) throws -> ExitStatus {
-        var console = Console(quiet: options.quiet)
-        console.record = record
-        let rules = try console.loadRules(options.rulesPath)
-        let forcedFormat: StatementFormat?
-        if format == "auto" {
-            forcedFormat = nil
-        } else if let chosen = StatementFormat(rawValue: format) {
-            forcedFormat = chosen
-        } else {
-            throw ValidationError("unknown format '\(format)': expected auto, csv, ofx, camt, json, qif or mt940")
+        let console = Console(quiet: options.quiet)
+        let rules = try RulesLoader.load(path: options.rulesPath)
+        guard let choice = FormatChoice(argument: format) else {
+            throw ValidationError("unknown format '\(format)': expected \(FormatChoice.choices)")
         }
         if let account, rules.account(named: account) == nil {
             throw ValidationError("--account \(account): no 'account \(account)' block in the rules")
         }
-        var run = ImportRun(rules: rules, options: options, console: console, forcedFormat: forcedFormat, accountOverride: account, dryRun: dryRun, waitSeconds: wait)
+        var run = ImportRun(rules: rules, ledgerPath: options.ledgerPath, console: console)
+        run.forcedFormat = choice.format
+        run.accountOverride = account
+        run.dryRun = dryRun
+        run.waitSeconds = lock.wait
+        run.verbose = options.verbose
         if let inbox {
             let parent = ((inbox as NSString).standardizingPath as NSString).deletingLastPathComponent
-            let today = ReportCommand.today()
+            let today = LocalDate.today()
             run.settleSeconds = settle ?? 5
             run.filing = Filing(
                 inbox: inbox,
@@ -108,7 +116,7 @@ struct ImportCommand: ParsableCommand {
         record.inbox = inbox
         record.quarantine = run.filing.map { URL(fileURLWithPath: $0.quarantine).standardizedFileURL.path }
         run.record = record
-        let status = try run.perform(paths: inbox.map { [$0] } ?? paths)
+        let status: ExitStatus = try run.perform(paths: inbox.map { [$0] } ?? paths) > 0 ? .rejectedInput : .success
         if let html, !dryRun {
             // The page for the morning: the ledger as it now stands, the latest month.
             let assembly = ReportAssembly(rules: rules, ledgerPath: options.ledgerPath, currency: rules.defaultCurrency, period: .all, interval: .month, depth: 2)

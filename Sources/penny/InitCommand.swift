@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PennyPipeline
 import PennyLedger
 import PennyRules
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
-import PennyLedger
+import PennyPipeline
 import PennyRules
 
 /// `penny recategorize`: re-apply the current rules to transactions a rule categorized.
@@ -19,41 +19,15 @@ struct RecategorizeCommand: ParsableCommand {
     @Flag(help: "Show what would change; write nothing.")
     var dryRun = false
 
-    @Option(help: "Seconds to wait for another run's lock on the ledger.")
-    var wait = 10
+    @OptionGroup var lock: LockOptions
 
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let console = Console(quiet: options.quiet)
-        let rules = try console.loadRules(options.rulesPath)
-        let first = try dateOption(from, name: "from"), last = try dateOption(to, name: "to")
-        let categorizer = Categorizer(rules)
-        let matchFailure = MatchFailureBox()
-        let recategorizer = LedgerRecategorizer(
-            ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)), defaultCurrency: rules.defaultCurrency,
-            decide: { transaction, account in
-                let decision = categorizer.categorize(transaction, account: account)
-                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
-                return decision
-            })
-        let changes: [CategoryChange]
-        do {
-            let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
-            defer { withExtendedLifetime(lock) {} }
-            try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
-            // With regular expressions in the rules, a dry run first: one that gives up
-            // stops the command before the ledger is rewritten.
-            let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }
-            if hasRegex && !dryRun {
-                _ = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: true)
-                if let error = matchFailure.error { throw error }
-            }
-            changes = try recategorizer.run(ledgerPath: options.ledgerPath, from: first, to: last, dryRun: dryRun)
-            if let error = matchFailure.error { throw error }
-        }
-        // New categories can change which purchases round up: derive the round-ups again.
-        if !dryRun { try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale() }
+        var run = RecategorizeRun(rules: try RulesLoader.load(path: options.rulesPath), ledgerPath: options.ledgerPath)
+        run.waitSeconds = lock.wait
+        let changes = try run.perform(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"), dryRun: dryRun)
         for change in changes {
             console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")
             console.say("  - \(change.oldCategory) (rule \(change.oldRule))")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
+import PennyPipeline
 import PennyLedger
 import PennyReport
 import PennyRoundUp
@@ -79,22 +80,17 @@ struct ReportCommand: ParsableCommand {
 
     private func chosenPeriod() throws -> ReportPeriod {
         if let period {
-            guard let parsed = ReportPeriod.parse(period, today: Self.today()) else {
+            guard let parsed = ReportPeriod.parse(period, today: LocalDate.today()) else {
                 throw ValidationError("cannot read --period '\(period)': expected 2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, A..B, last-month or this-year")
             }
             return parsed
         }
         if let month {
-            guard month.count == 7, let parsed = ReportPeriod.parse(month, today: Self.today()) else {
+            guard month.count == 7, let parsed = ReportPeriod.parse(month, today: LocalDate.today()) else {
                 throw ValidationError("cannot read --month '\(month)': expected YYYY-MM")
             }
             return parsed
         }
         return ReportPeriod(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"))
-    }
-
-    static func today() -> LocalDate {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
     }
 }

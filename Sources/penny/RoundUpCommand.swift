@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
-import PennyLedger
+import PennyPipeline
 import PennyReport
 import PennyRoundUp
 import PennyRules
@@ -33,8 +33,7 @@ struct RoundUpStatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let console = Console(quiet: false)
-        let rules = try console.loadRules(options.rulesPath)
+        let rules = try RulesLoader.load(path: options.rulesPath)
         if let name, !rules.roundUps.contains(where: { $0.name == name }) {
             throw ValidationError("no roundup program named '\(name)' in the rules")
         }
@@ -58,39 +57,24 @@ struct RoundUpApplyCommand: ParsableCommand {
     @Option(help: "The sweep's date, YYYY-MM-DD (default: the latest transaction date).")
     var date: String?
 
-    @Option(help: "Seconds to wait for another run's lock on the ledger.")
-    var wait = 10
+    @OptionGroup var lock: LockOptions
 
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let console = Console(quiet: options.quiet)
-        let rules = try console.loadRules(options.rulesPath)
+        let rules = try RulesLoader.load(path: options.rulesPath)
         guard rules.roundUps.contains(where: { $0.name == name }) else { throw ValidationError("no roundup program named '\(name)' in the rules") }
-        let day = try dateOption(date, name: "date")
-        let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
-        do {
-            let lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: wait)
-            defer { withExtendedLifetime(lock) {} }
-            try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
-            let before = try run.compute()
-            guard let sweepDate = day ?? before.asOf else {
-                console.say("nothing to sweep: the ledger has no transactions")
-                return
-            }
-            let update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: false)
-            try run.ensureDerivedFileExists()
-            try update.ensureInclude(run.includeName)
-            try update.appendOnce(.roundUpApply(program: name, date: sweepDate))
-            try update.commit()
-            let after = try run.compute()
-            try run.write(after)
-            if let sweep = after.sweeps.first(where: { $0.program == name && $0.date == sweepDate }) {
-                console.say("\(name): swept \(sweep.total) on \(sweepDate)")
-                for share in sweep.shares { console.say("  \(share.account)  \(share.amount)") }
-            } else {
-                console.say("\(name): the pot is empty on \(sweepDate); nothing swept")
-            }
+        var apply = RoundUpApply(rules: rules, ledgerPath: options.ledgerPath)
+        apply.waitSeconds = lock.wait
+        switch try apply.perform(program: name, date: try dateOption(date, name: "date")) {
+        case .nothingToSweep:
+            console.say("nothing to sweep: the ledger has no transactions")
+        case .emptyPot(let day):
+            console.say("\(name): the pot is empty on \(day); nothing swept")
+        case .swept(let sweep):
+            console.say("\(name): swept \(sweep.total) on \(sweep.date)")
+            for share in sweep.shares { console.say("  \(share.account)  \(share.amount)") }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
+import PennyPipeline
 import PennyRules
 
 /// `penny rules ...`: work on the rules files.
@@ -21,7 +22,7 @@ struct RulesCheckCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: options.quiet)
-        let rules = try console.loadRules(options.rulesPath)
+        let rules = try RulesLoader.load(path: options.rulesPath)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let found = rules.lint()
         for warning in found { console.warn(warning.headline) }
@@ -54,13 +55,13 @@ struct RulesExplainCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: options.quiet)
-        let rules = try console.loadRules(options.rulesPath)
+        let rules = try RulesLoader.load(path: options.rulesPath)
         let accountName = account ?? rules.accounts.first?.name ?? "assets:unknown"
         let currency = rules.currency(ofAccount: accountName)
         guard let units = try? AmountParser.parse(amount, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else {
             throw ValidationError("cannot read --amount '\(amount)': write it like -12.50")
         }
-        let day = try dateOption(date, name: "date") ?? ReportCommand.today()
+        let day = try dateOption(date, name: "date") ?? LocalDate.today()
         let transaction = Transaction(
             date: day, amount: Money(minorUnits: units, currency: currency), description: description, location: SourceLocation(file: "explain"))
         print(RuleExplainer(rules).report(transaction, account: accountName), terminator: "")

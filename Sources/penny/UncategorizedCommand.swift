@@ -1,5 +1,6 @@
 import ArgumentParser
 import PennyCore
+import PennyPipeline
 import PennyLedger
 import PennyReport
 import PennyRules
@@ -13,8 +14,7 @@ struct UncategorizedCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        let console = Console(quiet: false)
-        let rules = try console.loadRules(options.rulesPath)
+        let rules = try RulesLoader.load(path: options.rulesPath)
         let journal: JournalBlocks
         journal = try JournalBlocks(path: options.ledgerPath)
         print(UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name))).render(), terminator: "")

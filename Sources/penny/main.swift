@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
+import PennyPipeline
 import PennyRules
 
 // Maps failures to SPEC §3's exit codes in one place: 1 rejected input, 2 usage or

@@ -1,5 +1,5 @@
 import Foundation
-import PennyCore
+public import PennyCore
 import PennyLedger
 import PennyReport
 import PennyRoundUp
@@ -7,20 +7,37 @@ import PennyRules
 
 /// Builds each report from the ledger and the rules: the model, then its document (for the
 /// table, CSV and HTML writers) or its SPEC JSON.
-struct ReportAssembly {
-    let rules: RuleSet
-    let ledgerPath: String
-    let currency: Currency
-    let period: ReportPeriod
-    let interval: CategorySeries.Interval
-    let depth: Int
+public struct ReportAssembly {
+    /// The rules: accounts, budgets, round-up programs, recurring overrides.
+    public let rules: RuleSet
+    /// The ledger file.
+    public let ledgerPath: String
+    /// The currency the report is in.
+    public let currency: Currency
+    /// The period reported.
+    public let period: ReportPeriod
+    /// The step of time series.
+    public let interval: CategorySeries.Interval
+    /// Category depth (2: `expenses:food`).
+    public let depth: Int
     /// Months ahead for `report forecast`.
-    var months = 1
+    public var months = 1
+
+    /// An assembly of the reports of `ledgerPath` for `period`.
+    public init(rules: RuleSet, ledgerPath: String, currency: Currency, period: ReportPeriod, interval: CategorySeries.Interval, depth: Int, months: Int = 1) {
+        self.rules = rules
+        self.ledgerPath = ledgerPath
+        self.currency = currency
+        self.period = period
+        self.interval = interval
+        self.depth = depth
+        self.months = months
+    }
 
     private var reader: JournalReader { JournalReader(defaultCurrency: rules.defaultCurrency) }
 
     /// The report written in `format`.
-    func render(_ kind: ReportKind, as format: OutputFormat) throws(PennyError) -> String {
+    public func render(_ kind: ReportKind, as format: OutputFormat) throws(PennyError) -> String {
         let (document, json) = try build(kind)
         switch format {
         case .json: return json()
@@ -51,7 +68,7 @@ struct ReportAssembly {
             return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
-            let asOf = latest ?? ReportCommand.today()
+            let asOf = latest ?? LocalDate.today()
             let forecast = Forecast.make(
                 balances: try balances(asOf: asOf), items: RecurringDetector(asOf: asOf, overrides: overrides).detect(payments), cards: try cards(asOf: asOf), asOf: asOf,
                 months: months)
@@ -93,12 +110,12 @@ struct ReportAssembly {
     }
 
     /// The monthly recap page for the period (default: the ledger's latest month).
-    func recapPage(locale: String?) throws(PennyError) -> String {
+    public func recapPage(locale: String?) throws(PennyError) -> String {
         var period = self.period
         if period.from == nil || period.to == nil {
             var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
             try reader.forEachPosting(path: ledgerPath) { all.add($0) }
-            let last = period.to ?? all.build().period.to ?? ReportCommand.today()
+            let last = period.to ?? all.build().period.to ?? LocalDate.today()
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
             if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
         }
@@ -111,7 +128,7 @@ struct ReportAssembly {
 
     /// The balances of the own accounts: the main ledger (statement-backed), the derived
     /// round-up journal, and the statements' closing balances.
-    func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
+    public func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
         var builder = BalancesBuilder(accounts: rules.accounts.map(\.name), currency: currency, asOf: asOf)
         try reader.forEachPosting(path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { builder.addStatementLine($0) }) { builder.addMain($0) }
         let derived = ledgerPath + ".roundups.journal"
@@ -122,7 +139,7 @@ struct ReportAssembly {
     }
 
     /// Each card with `closing-day` and `due-day`: its cycles from the main ledger.
-    func cards(asOf: LocalDate?) throws(PennyError) -> [CardReport] {
+    public func cards(asOf: LocalDate?) throws(PennyError) -> [CardReport] {
         let cards = rules.accounts.compactMap { a in a.closingDay.flatMap { closing in a.dueDay.map { (a.name, closing, $0) } } }
         guard !cards.isEmpty else { return [] }
         let own = Set(rules.accounts.map(\.name))

@@ -1,32 +1,32 @@
 import Foundation
-import PennyCore
+public import PennyCore
 
 /// What batch mode finds in its inbox, listed once the ledger lock is held: the regular
 /// files to import in name order, the entries it refuses (moved to the quarantine) and the
 /// ones it leaves where they are, each with the reason.
-struct InboxListing {
+public struct InboxListing {
     /// An inbox entry that is not imported, and why.
-    struct Entry {
+    public struct Entry {
         /// The entry's path (inbox/name).
-        let path: String
+        public let path: String
         /// The name as printed: control characters escaped.
-        let displayName: String
+        public let displayName: String
         /// Why it is refused or left.
-        let reason: String
+        public let reason: String
     }
 
     /// Regular files with safe names, in name order.
-    var files: [String] = []
+    public var files: [String] = []
     /// Symbolic links, unsafe names and special files: quarantined, never imported.
-    var refused: [Entry] = []
+    public var refused: [Entry] = []
     /// Hidden files, folders and notes: left in the inbox.
-    var left: [Entry] = []
+    public var left: [Entry] = []
 
     /// True when there is nothing to import or to quarantine.
-    var isIdle: Bool { files.isEmpty && refused.isEmpty }
+    public var isIdle: Bool { files.isEmpty && refused.isEmpty }
 
     /// Lists `inbox`; fails when it is not a readable folder.
-    static func list(_ inbox: String) throws(PennyError) -> InboxListing {
+    public static func list(_ inbox: String) throws(PennyError) -> InboxListing {
         guard FileIdentity(path: inbox + "/.")?.kind == .directory else {
             throw .badInput("no such folder (the inbox)", at: SourceLocation(file: inbox))
         }
@@ -66,9 +66,9 @@ struct InboxListing {
 }
 
 /// File names batch mode refuses to import or file under their own name.
-enum FileName {
+public enum FileName {
     /// Why `name` is unsafe (control characters, quotes, `..`), or nil when it is fine.
-    static func problem(_ name: String) -> String? {
+    public static func problem(_ name: String) -> String? {
         if name.unicodeScalars.contains(where: isControl) {
             return "the file name holds a control character (a newline, tab or escape): rename the file and put it back in the inbox"
         }
@@ -82,7 +82,7 @@ enum FileName {
     }
 
     /// `name` with control characters written as `\n`, `\t` or `\u{1B}`.
-    static func escaped(_ name: String) -> String {
+    public static func escaped(_ name: String) -> String {
         var text = ""
         for scalar in name.unicodeScalars {
             switch scalar {
@@ -98,7 +98,7 @@ enum FileName {
 
     /// A name that is safe to file `name` under: control characters and quotes become `_`,
     /// and a dot that starts the name or another dot's run becomes `_`.
-    static func safe(_ name: String) -> String {
+    public static func safe(_ name: String) -> String {
         var text = ""
         var previous: Unicode.Scalar?
         for scalar in name.unicodeScalars {

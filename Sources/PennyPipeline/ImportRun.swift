@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import PennyCore
 import PennyImport
@@ -8,32 +7,51 @@ import PennyRules
 
 /// The first rule whose regular expression gave up during an import (set from the
 /// categorizer, which cannot throw; the file's reader then stops with it).
-final class MatchFailureBox {
-    var error: PennyError?
+public final class MatchFailureBox {
+    /// The failure, once one happened.
+    public var error: PennyError?
+
+    /// An empty box.
+    public init() {}
 }
 
 /// Wires readers, rules and the ledger for one `penny import`, and prints its lines.
-struct ImportRun {
-    let rules: RuleSet
-    let options: GlobalOptions
-    let console: Console
-    let forcedFormat: StatementFormat?
-    let accountOverride: String?
-    let dryRun: Bool
-    let waitSeconds: Int
+public struct ImportRun {
+    /// The rules the run categorizes and resolves accounts with.
+    public let rules: RuleSet
+    /// The ledger file (a symbolic link already resolved).
+    public let ledgerPath: String
+    /// Where the run's lines go.
+    public let console: Console
+    /// A format forced by `--format`, or nil to detect by content.
+    public var forcedFormat: StatementFormat?
+    /// `--account`: every statement into this own account.
+    public var accountOverride: String?
+    /// Read and categorize, write nothing.
+    public var dryRun = false
+    /// Seconds to wait for another run's lock.
+    public var waitSeconds = 10
+    /// Print more detail (`--verbose`).
+    public var verbose = false
     /// Batch mode: where imported and failed files go after the run.
-    var filing: Filing?
+    public var filing: Filing?
     /// Batch mode: files modified less than this many seconds ago are left for the next run.
-    var settleSeconds = 0
+    public var settleSeconds = 0
     /// What happened, for `--log`.
-    var record: RunRecord?
+    public var record: RunRecord?
 
-    /// Imports every file; returns the exit status (1 when some file was rejected).
-    func perform(paths: [String]) throws -> ExitStatus {
-        let lock: LedgerLock
-        do throws(PennyError) {
-            lock = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: waitSeconds)
-        } catch { throw console.fail(error) }
+    /// A run with the defaults: detect formats, write, wait 10 s for the lock.
+    public init(rules: RuleSet, ledgerPath: String, console: Console) {
+        self.rules = rules
+        self.ledgerPath = ledgerPath
+        self.console = console
+    }
+
+    /// Imports every file; returns how many files were rejected or refused (0: all imported).
+    /// A failure that stops the whole run (the ledger locked or unwritable, a rule that gave
+    /// up) is thrown, with nothing of the run written.
+    public func perform(paths: [String]) throws(PennyError) -> Int {
+        let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
         defer { withExtendedLifetime(lock) {} }
 
         // Listed only once the lock is held: a run that waited finds the inbox as the run
@@ -42,15 +60,14 @@ struct ImportRun {
         var files: [String] = []
         var refused: [InboxListing.Entry] = []
         if let filing {
-            let listing: InboxListing
-            do throws(PennyError) { listing = try InboxListing.list(filing.inbox) } catch { throw console.fail(error) }
+            let listing = try InboxListing.list(filing.inbox)
             for entry in listing.left {
                 console.say("\(entry.displayName): left in the inbox: \(entry.reason)")
                 record?.left(entry.displayName, entry.reason)
             }
             if listing.isIdle {
                 console.say("\(filing.inbox): no statements to import")
-                return .success
+                return 0
             }
             files = listing.files
             refused = listing.refused
@@ -63,12 +80,8 @@ struct ImportRun {
                 }
             }
         }
-        let update: LedgerUpdate
-        var ledgerTotals: [Currency: Int64] = [:]
-        do throws(PennyError) {
-            ledgerTotals = try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
-            update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
-        } catch { throw console.fail(error) }
+        let ledgerTotals = try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
+        let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
 
         let configuration = ReaderConfiguration(
             csvProfiles: rules.csvProfiles, defaultCurrency: rules.defaultCurrency,
@@ -76,8 +89,7 @@ struct ImportRun {
         let categorizer = Categorizer(rules)
         let rules = self.rules, override = accountOverride
         let matchFailure = MatchFailureBox()
-        let transfers: TransferIndex
-        do throws(PennyError) { transfers = try Self.transferIndex(rules: rules, ledgerPath: options.ledgerPath) } catch { throw console.fail(error) }
+        let transfers = try Self.transferIndex(rules: rules, ledgerPath: ledgerPath)
         var importer = StatementImporter(
             update: update,
             resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
@@ -90,20 +102,18 @@ struct ImportRun {
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
         importer.magnitudes = AmountTotals(ledgerTotals)
         var total = FileOutcome()
-        let roundUps = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
-        do throws(PennyError) {
-            if !rules.roundUps.isEmpty && !dryRun {
-                try roundUps.ensureDerivedFileExists()
-                try update.ensureInclude(roundUps.includeName)
-            }
-            let openings = try importer.addOpenings(rules.accounts)
-            if openings > 0 && options.verbose { console.say("opening balances: \(openings) new") }
-        } catch { throw console.fail(error) }
+        let roundUps = RoundUpRun(rules: rules, ledgerPath: ledgerPath)
+        if !rules.roundUps.isEmpty && !dryRun {
+            try roundUps.ensureDerivedFileExists()
+            try update.ensureInclude(roundUps.includeName)
+        }
+        let openings = try importer.addOpenings(rules.accounts)
+        if openings > 0 && verbose { console.say("opening balances: \(openings) new") }
 
         var failures: [String: PennyError] = [:]
         // Batch mode: each file as it was when read; it is filed only if still so.
         var asRead: [String: FileIdentity] = [:]
-        let progress = Progress(quiet: options.quiet)
+        let progress = Progress(quiet: console.quiet)
         for (index, file) in files.enumerated() {
             progress.update(index + 1, of: files.count, file)
             defer { progress.clear() }
@@ -149,7 +159,7 @@ struct ImportRun {
             } catch {
                 progress.clear()
                 // A rule that gave up is the rules' fault, not the file's: stop before the ledger is written.
-                if error.kind == .ledgerUnavailable || error == matchFailure.error { throw console.fail(error) }
+                if error.kind == .ledgerUnavailable || error == matchFailure.error { throw error }
                 if let identity, changedWhileRead || FileIdentity(path: file) != identity {
                     console.say("\(file): left in the inbox: it changed while it was being read, so nothing was imported from it; the next run imports it")
                     record?.left(file, "changed while it was being read")
@@ -163,15 +173,14 @@ struct ImportRun {
                 rejected += 1
             }
         }
-        do throws(PennyError) { try update.commit() } catch { throw console.fail(error) }
+        try update.commit()
         // Round-ups are derived data: rewritten whole from the committed ledger. If that
         // fails, the ledger stands, and the next command of any kind writes them again.
         if !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath)) {
             do throws(PennyError) { try roundUps.write(try roundUps.compute()) } catch {
-                throw console.fail(
-                    PennyError(
-                        error.kind, "the ledger was written, but the round-ups journal was not: \(error.message); the next penny command writes it again",
-                        at: error.location))
+                throw PennyError(
+                    error.kind, "the ledger was written, but the round-ups journal was not: \(error.message); the next penny command writes it again",
+                    at: error.location)
             }
         }
         if !dryRun { checkBalances(total.closings, update.statementBalances) }
@@ -185,9 +194,7 @@ struct ImportRun {
                     console.say("\(entry.displayName): refused (dry run: left in the inbox)")
                     continue
                 }
-                do throws(PennyError) {
-                    console.say("\(entry.displayName): refused, moved to \(try filing.refuse(entry))")
-                } catch { throw console.fail(error) }
+                console.say("\(entry.displayName): refused, moved to \(try filing.refuse(entry))")
             }
         }
         if let filing, !dryRun {
@@ -201,21 +208,19 @@ struct ImportRun {
                             : "\(file): left in the inbox, not quarantined: it changed after it was read; the next run tries it again")
                     continue
                 }
-                do throws(PennyError) {
-                    let destination = try filing.file(file, failure: failures[file])
-                    if options.verbose { console.say("\(file) -> \(destination)") }
-                    record?.moved(file, to: destination)
-                } catch { throw console.fail(error) }
+                let destination = try filing.file(file, failure: failures[file])
+                if verbose { console.say("\(file) -> \(destination)") }
+                record?.moved(file, to: destination)
             }
         }
         let fileCount = files.count
         console.say("total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(total)), \(rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
-        return rejected > 0 ? .rejectedInput : .success
+        return rejected
     }
 
     /// SPEC §8: for each closing balance a statement gave, whether the ledger's statement
     /// transactions (opening included, round-ups left out) agree on that date.
-    func checkBalances(_ closings: [(account: String, balance: StatementBalance)], _ balances: StatementBalances) {
+    public func checkBalances(_ closings: [(account: String, balance: StatementBalance)], _ balances: StatementBalances) {
         var seen = Set<String>()
         for (account, balance) in closings where seen.insert("\(account) \(balance.date)").inserted {
             let ledger = balances.balance(account, balance.amount.currency, through: balance.date)
@@ -228,13 +233,14 @@ struct ImportRun {
         }
     }
 
-    static func describe(_ o: FileOutcome) -> String {
+    /// One file's counts as printed: `3 new, 1 duplicate, 0 skipped, ...`.
+    public static func describe(_ o: FileOutcome) -> String {
         let paired = o.paired > 0 ? ", \(o.paired) transfer\(o.paired == 1 ? "" : "s") paired" : ""
         return "\(o.new) new, \(o.duplicates) duplicate\(o.duplicates == 1 ? "" : "s"), \(o.skipped) skipped, \(o.uncategorized) uncategorized\(paired)"
     }
 
     /// The ledger's transfers between own accounts and which of them already paired.
-    static func transferIndex(rules: RuleSet, ledgerPath: String) throws(PennyError) -> TransferIndex {
+    public static func transferIndex(rules: RuleSet, ledgerPath: String) throws(PennyError) -> TransferIndex {
         let index = TransferIndex(windows: rules.transferWindow)
         // With fewer than two own accounts there is nothing to pair: skip reading the ledger.
         guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
@@ -256,7 +262,7 @@ struct ImportRun {
     }
 
     /// A file, or the visible files of a directory in name order.
-    static func expand(_ path: String) throws(PennyError) -> [String] {
+    public static func expand(_ path: String) throws(PennyError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .badInput("no such file or directory", at: SourceLocation(file: path))

@@ -3,19 +3,23 @@ import Foundation
 /// A file at one moment, as `lstat` sees it: device, inode, size, modification time and
 /// type. Two identities are equal when nothing was written to, renamed over or put in place
 /// of the file in between (an append changes size and time; a replacement, the inode).
-struct FileIdentity: Equatable {
+public struct FileIdentity: Equatable {
     /// What the path names (a symbolic link is not followed).
-    enum Kind: Equatable { case regular, directory, symbolicLink, other }
+    public enum Kind: Equatable { case regular, directory, symbolicLink, other }
 
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
+    /// The device (st_dev).
+    public let device: UInt64
+    /// The inode (st_ino).
+    public let inode: UInt64
+    /// The size in bytes.
+    public let size: Int64
     /// Modification time in nanoseconds since 1970.
-    let modified: Int64
-    let kind: Kind
+    public let modified: Int64
+    /// What the path names.
+    public let kind: Kind
 
     /// The identity of `path` now, or nil when nothing is there.
-    init?(path: String) {
+    public init?(path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
@@ -32,7 +36,7 @@ struct FileIdentity: Equatable {
 
     /// Whole seconds since the last modification, when that is under `settle` seconds (or
     /// the time is up to `settle` seconds ahead of the clock); nil when the file has settled.
-    func settling(now: Date, settle: Int) -> Int? {
+    public func settling(now: Date, settle: Int) -> Int? {
         let age = (Int64(now.timeIntervalSince1970 * 1_000_000_000) - modified) / 1_000_000_000
         return abs(age) < Int64(settle) ? Int(max(age, 0)) : nil
     }

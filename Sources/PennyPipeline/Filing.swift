@@ -1,27 +1,37 @@
 import Foundation
-import PennyCore
+public import PennyCore
 
 /// Batch mode's filing (SPEC §3): imported files go to `archive/YYYY/MM/`, failed ones to
 /// the quarantine with `NAME.error.txt` beside them. Nothing is ever deleted or overwritten:
 /// a name already taken gets ` (2)`, ` (3)`, ...
-struct Filing {
+public struct Filing {
     /// The folder the batch imports.
-    let inbox: String
-    let archive: String
-    let quarantine: String
+    public let inbox: String
+    /// Where imported files go, under `YYYY/MM/`.
+    public let archive: String
+    /// Where failed and refused files go, each with `NAME.error.txt`.
+    public let quarantine: String
     /// The year and month of the archive folder (the day of the run).
-    let month: (year: Int, month: Int)
+    public let month: (year: Int, month: Int)
+
+    /// Filing for one run.
+    public init(inbox: String, archive: String, quarantine: String, month: (year: Int, month: Int)) {
+        self.inbox = inbox
+        self.archive = archive
+        self.quarantine = quarantine
+        self.month = month
+    }
 
     /// Moves an inbox entry batch mode refuses (a symbolic link, an unsafe name) to the
     /// quarantine under a safe name, with the reason beside it; returns its new path.
     /// A symbolic link is moved itself: what it points to is never touched.
-    func refuse(_ entry: InboxListing.Entry) throws(PennyError) -> String {
+    public func refuse(_ entry: InboxListing.Entry) throws(PennyError) -> String {
         let error = PennyError.badInput(entry.reason, at: SourceLocation(file: entry.displayName))
         return try file(entry.path, failure: error, as: FileName.safe((entry.path as NSString).lastPathComponent))
     }
 
     /// Moves `file` where it belongs (under `name`, by default its own); returns its new path.
-    func file(_ file: String, failure: PennyError?, as name: String? = nil) throws(PennyError) -> String {
+    public func file(_ file: String, failure: PennyError?, as name: String? = nil) throws(PennyError) -> String {
         let folder: String
         if failure != nil {
             folder = quarantine
@@ -46,7 +56,7 @@ struct Filing {
     }
 
     /// `folder/name`, or `folder/name (2)...` when taken (or its error note is).
-    static func freeName(for name: String, in folder: String) -> String {
+    public static func freeName(for name: String, in folder: String) -> String {
         let base = (folder as NSString).appendingPathComponent(name)
         func taken(_ path: String) -> Bool {
             FileManager.default.fileExists(atPath: path) || FileManager.default.fileExists(atPath: path + ".error.txt")

@@ -1,14 +1,9 @@
-import ArgumentParser
-import PennyReport
-
 /// The reports `penny report KIND` makes, from one list.
-enum ReportKind: String, CaseIterable, ExpressibleByArgument {
+public enum ReportKind: String, CaseIterable, Sendable {
     case summary, categories, balances, budget, roundups, cards, recurring, forecast, html
 }
 
 /// How a report is written: each a writer of `ReportDocument` (JSON keeps SPEC shapes).
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+public enum OutputFormat: String, CaseIterable, Sendable {
     case table, csv, json, html
 }
-
-extension CategorySeries.Interval: ExpressibleByArgument {}

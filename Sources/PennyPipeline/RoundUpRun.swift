@@ -1,27 +1,36 @@
 import Foundation
-import PennyCore
+public import PennyCore
 import PennyLedger
 import PennyRoundUp
 import PennyRules
 
 /// Wires the ledger, the rules and the round-up engine: candidates from the main ledger,
 /// the derived journal written whole beside it (SPEC §7).
-struct RoundUpRun {
-    let rules: RuleSet
-    let ledgerPath: String
+public struct RoundUpRun {
+    /// The rules with the programs.
+    public let rules: RuleSet
+    /// The main ledger.
+    public let ledgerPath: String
+
+    /// The round-ups of `ledgerPath` under `rules`.
+    public init(rules: RuleSet, ledgerPath: String) {
+        self.rules = rules
+        self.ledgerPath = ledgerPath
+    }
 
     /// `<ledger>.roundups.journal`.
-    var derivedPath: String { ledgerPath + ".roundups.journal" }
+    public var derivedPath: String { ledgerPath + ".roundups.journal" }
 
     /// `<ledger>.roundups.state`: which version of the ledger the derived journal was made
     /// from, so that a command after a kill or a failed write (between the ledger's rename
     /// and the derived journal's) notices and writes it again.
-    var statePath: String { ledgerPath + ".roundups.state" }
+    public var statePath: String { ledgerPath + ".roundups.state" }
 
     /// What the main ledger's `include` line names (relative to the ledger).
-    var includeName: String { URL(fileURLWithPath: derivedPath).lastPathComponent }
+    public var includeName: String { URL(fileURLWithPath: derivedPath).lastPathComponent }
 
-    static let header = """
+    /// The derived journal's opening comment.
+    public static let header = """
         ; Round-ups derived by Penny from the ledger and the rules (SPEC §7): accruals and sweeps.
         ; Rewritten whole after every import and `penny roundup apply`; edits here are lost.
 
@@ -32,7 +41,7 @@ struct RoundUpRun {
     /// Only transactions that can round up become candidates: an origin's purchase filed
     /// under expenses. Descriptions and detail tags are read only when a program has `if`
     /// lines that may need them.
-    func compute() throws(PennyError) -> RoundUpResult {
+    public func compute() throws(PennyError) -> RoundUpResult {
         let own = Set(rules.accounts.map(\.name))
         let origins = Set(rules.roundUps.flatMap(\.origins))
         let needsDetails = rules.roundUpConditions.values.contains { !$0.isEmpty }
@@ -73,7 +82,7 @@ struct RoundUpRun {
 
     /// Writes the derived journal whole, atomically, in chunks, then records which ledger
     /// it was derived from.
-    func write(_ result: RoundUpResult) throws(PennyError) {
+    public func write(_ result: RoundUpResult) throws(PennyError) {
         let writer = try AtomicFileWriter(path: derivedPath)
         try Self.render(result, into: writer)
         try writer.commit()
@@ -82,7 +91,7 @@ struct RoundUpRun {
 
     /// The main ledger's identity as it is now: inode, size and modification time (a new
     /// version is a new file, renamed over the old one, so any change shows).
-    func ledgerState() -> String? {
+    public func ledgerState() -> String? {
         var status = stat()
         guard stat(ledgerPath, &status) == 0 else { return nil }
         return "ledger \(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
@@ -91,7 +100,7 @@ struct RoundUpRun {
     /// Writes the derived journal again when it was made from another version of the ledger
     /// (a run killed, or a disk full, between the two writes). Takes the ledger's lock; when
     /// another run holds it, that run writes the journal itself.
-    func refreshIfStale() throws(PennyError) {
+    public func refreshIfStale() throws(PennyError) {
         guard !rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: derivedPath) else { return }
         guard let state = ledgerState() else { return }
         let recorded = (try? String(contentsOfFile: statePath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -102,18 +111,19 @@ struct RoundUpRun {
     }
 
     /// Makes sure the derived journal exists before the main ledger includes it.
-    func ensureDerivedFileExists() throws(PennyError) {
+    public func ensureDerivedFileExists() throws(PennyError) {
         if !FileManager.default.fileExists(atPath: derivedPath) { try AtomicFile.write(Self.header, to: derivedPath) }
     }
 
     /// The derived journal's text (tests).
-    static func render(_ result: RoundUpResult) -> String {
+    public static func render(_ result: RoundUpResult) -> String {
         var out: [UInt8] = []
         renderEntries(result) { out += $0 }
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func render(_ result: RoundUpResult, into writer: AtomicFileWriter) throws(PennyError) {
+    /// Writes the derived journal's text into `writer`, in chunks.
+    public static func render(_ result: RoundUpResult, into writer: AtomicFileWriter) throws(PennyError) {
         var failure: PennyError?
         renderEntries(result) { bytes in
             guard failure == nil else { return }

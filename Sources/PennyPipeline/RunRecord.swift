@@ -1,21 +1,21 @@
 import Foundation
-import PennyCore
+public import PennyCore
 import PennyLedger
 
 /// What one `penny import` did, for `--log FILE` (one JSON line per run) and `penny status`:
 /// when it ran, each file's fate, the totals, the warnings and the exit status.
-final class RunRecord {
+public final class RunRecord {
     /// One file's fate.
-    struct File: Codable, Equatable {
+    public struct File: Codable, Equatable {
         /// The path as given or found in the inbox.
-        var file: String
+        public var file: String
         /// imported, rejected, refused or left.
-        var status: String
-        var new = 0, duplicates = 0, skipped = 0, uncategorized = 0
+        public var status: String
+        public var new = 0, duplicates = 0, skipped = 0, uncategorized = 0
         /// Why it was rejected, refused or left.
-        var reason: String?
+        public var reason: String?
         /// Where batch mode moved it.
-        var movedTo: String?
+        public var movedTo: String?
 
         enum CodingKeys: String, CodingKey {
             case file, status, new, duplicates, skipped, uncategorized, reason
@@ -24,48 +24,66 @@ final class RunRecord {
     }
 
     /// The line written to the log.
-    struct Line: Codable {
-        var start: String
-        var end: String
-        var ledger: String
-        var inbox: String?
-        var quarantine: String?
-        var files: [File]
-        var new: Int, duplicates: Int, rejected: Int
-        var warnings: [String]
-        var exit: Int32
-        var error: String?
+    public struct Line: Codable {
+        /// When the run started (ISO 8601).
+        public var start: String
+        /// When it ended.
+        public var end: String
+        /// The ledger it wrote.
+        public var ledger: String
+        /// Batch mode's inbox.
+        public var inbox: String?
+        /// Batch mode's quarantine, as an absolute path.
+        public var quarantine: String?
+        /// Each file's fate.
+        public var files: [File]
+        public var new: Int, duplicates: Int, rejected: Int
+        /// Warnings printed during the run.
+        public var warnings: [String]
+        /// The exit status.
+        public var exit: Int32
+        /// The error that stopped the run.
+        public var error: String?
     }
 
     private let started = Date()
     private let ledger: String
     private(set) var files: [File] = []
     private(set) var warnings: [String] = []
-    var inbox: String?
-    var quarantine: String?
+    /// Batch mode's inbox.
+    public var inbox: String?
+    /// Batch mode's quarantine, as an absolute path.
+    public var quarantine: String?
     /// The error that stopped the run, if one did.
-    var failure: String?
+    public var failure: String?
 
-    init(ledger: String) { self.ledger = ledger }
+    /// A record of a run on `ledger`, started now.
+    public init(ledger: String) { self.ledger = ledger }
 
-    func imported(_ file: String, _ outcome: FileOutcome) {
+    /// A file imported with these counts.
+    public func imported(_ file: String, _ outcome: FileOutcome) {
         files.append(File(file: file, status: "imported", new: outcome.new, duplicates: outcome.duplicates, skipped: outcome.skipped, uncategorized: outcome.uncategorized))
     }
 
-    func rejected(_ file: String, _ error: PennyError) { files.append(File(file: file, status: "rejected", reason: TextSanitizer.clean(error.headline))) }
+    /// A file rejected for `error`.
+    public func rejected(_ file: String, _ error: PennyError) { files.append(File(file: file, status: "rejected", reason: TextSanitizer.clean(error.headline))) }
 
-    func refused(_ file: String, _ reason: String) { files.append(File(file: file, status: "refused", reason: reason)) }
+    /// An inbox entry refused unread.
+    public func refused(_ file: String, _ reason: String) { files.append(File(file: file, status: "refused", reason: reason)) }
 
-    func left(_ file: String, _ reason: String) { files.append(File(file: file, status: "left", reason: reason)) }
+    /// A file left in the inbox for the next run.
+    public func left(_ file: String, _ reason: String) { files.append(File(file: file, status: "left", reason: reason)) }
 
-    func moved(_ file: String, to destination: String) {
+    /// Where batch mode filed a file.
+    public func moved(_ file: String, to destination: String) {
         if let index = files.lastIndex(where: { $0.file == file }) { files[index].movedTo = destination }
     }
 
-    func warning(_ text: String) { warnings.append(TextSanitizer.clean(text)) }
+    /// A warning of the run.
+    public func warning(_ text: String) { warnings.append(TextSanitizer.clean(text)) }
 
     /// Appends the run's line to `path` (created if missing), in one write.
-    func append(to path: String, exit: Int32, error: String?) throws {
+    public func append(to path: String, exit: Int32, error: String?) throws {
         let stamp = ISO8601DateFormatter()
         let imported = files.filter { $0.status == "imported" }
         let line = Line(

@@ -1,30 +1,42 @@
 import Foundation
-import PennyCore
+public import PennyCore
 import PennyLedger
 import PennyRules
 
 /// Turns `penny add`'s words into a ledger entry — categorized by the same rules as an
 /// imported transaction with that description — and writes it under the lock, atomically.
-struct QuickEntryWriter {
-    let rules: RuleSet
-    let ledgerPath: String
+public struct QuickEntryWriter {
+    /// The rules that categorize the entry.
+    public let rules: RuleSet
+    /// The ledger written to.
+    public let ledgerPath: String
+
+    /// A writer for `ledgerPath`, categorizing with `rules`.
+    public init(rules: RuleSet, ledgerPath: String) {
+        self.rules = rules
+        self.ledgerPath = ledgerPath
+    }
 
     /// An entry ready to write.
-    struct Prepared {
-        let entry: JournalEntry
-        let ledgerPath: String
-        let rules: RuleSet
+    public struct Prepared {
+        /// The entry to write.
+        public let entry: JournalEntry
+        /// The ledger to write to.
+        public let ledgerPath: String
+        /// The rules, for the ledger's default currency.
+        public let rules: RuleSet
         /// True when the same words were added less than a minute ago.
-        let isTwin: Bool
+        public let isTwin: Bool
 
         /// The entry as it will appear in the ledger.
-        var preview: String {
+        public var preview: String {
             var bytes: [UInt8] = []
             JournalWriter.render(entry, into: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
 
-        func write(waitSeconds: Int) throws {
+        /// Writes the entry under the ledger's lock, atomically, and derives the round-ups again.
+        public func write(waitSeconds: Int) throws {
             let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
             defer { withExtendedLifetime(lock) {} }
             try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
@@ -36,7 +48,7 @@ struct QuickEntryWriter {
     }
 
     /// Reads the words and categorizes the result.
-    func entry(words: [String], today: LocalDate, account: String?, date: LocalDate?, now: Date) throws -> Prepared {
+    public func entry(words: [String], today: LocalDate, account: String?, date: LocalDate?, now: Date) throws -> Prepared {
         if let account, rules.account(named: account) == nil { throw PennyError.configuration("--account \(account): no 'account \(account)' block in the rules") }
         let quick = try QuickEntry.read(words, rules: rules, today: today, account: account, date: date)
         let transaction = Transaction(date: quick.date, amount: quick.amount, description: quick.description, location: SourceLocation(file: "penny add"))
@@ -64,7 +76,7 @@ struct QuickEntryWriter {
     }
 
     /// True when the ledger has the same words added in this minute or the one before.
-    static func added(_ base: UInt64, minute: Int, in ledgerPath: String, rules: RuleSet) throws -> Bool {
+    public static func added(_ base: UInt64, minute: Int, in ledgerPath: String, rules: RuleSet) throws -> Bool {
         guard LedgerPath.exists(ledgerPath) else { return false }
         let wanted = ["\(minute)-\(StableHash.hex(base))", "\(minute - 1)-\(StableHash.hex(base))"]
         var found = false

@@ -1,0 +1,51 @@
+public import PennyCore
+public import PennyLedger
+public import PennyRules
+
+/// `penny recategorize`: the current rules applied again to what a rule categorized, under
+/// the ledger's lock, with the round-ups derived again afterwards.
+public struct RecategorizeRun {
+    /// The rules to apply.
+    public let rules: RuleSet
+    /// The ledger file.
+    public let ledgerPath: String
+    /// Seconds to wait for another run's lock.
+    public var waitSeconds = 10
+
+    /// A run over `ledgerPath` with `rules`.
+    public init(rules: RuleSet, ledgerPath: String) {
+        self.rules = rules
+        self.ledgerPath = ledgerPath
+    }
+
+    /// The changes made (or, with `dryRun`, the changes that would be made) between the dates.
+    public func perform(from first: LocalDate?, to last: LocalDate?, dryRun: Bool) throws(PennyError) -> [CategoryChange] {
+        let categorizer = Categorizer(rules)
+        let matchFailure = MatchFailureBox()
+        let recategorizer = LedgerRecategorizer(
+            ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)), defaultCurrency: rules.defaultCurrency,
+            decide: { transaction, account in
+                let decision = categorizer.categorize(transaction, account: account)
+                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
+                return decision
+            })
+        let changes: [CategoryChange]
+        do {
+            let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
+            defer { withExtendedLifetime(lock) {} }
+            try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
+            // With regular expressions in the rules, a dry run first: one that gives up
+            // stops the command before the ledger is rewritten.
+            let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }
+            if hasRegex && !dryRun {
+                _ = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: true)
+                if let error = matchFailure.error { throw error }
+            }
+            changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
+            if let error = matchFailure.error { throw error }
+        }
+        // New categories can change which purchases round up: derive the round-ups again.
+        if !dryRun { try RoundUpRun(rules: rules, ledgerPath: ledgerPath).refreshIfStale() }
+        return changes
+    }
+}

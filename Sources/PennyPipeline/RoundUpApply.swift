@@ -1,0 +1,50 @@
+public import PennyCore
+import PennyLedger
+public import PennyRoundUp
+public import PennyRules
+
+/// `penny roundup apply NAME`: a person's decision to sweep a program's whole pot, written
+/// to the ledger under its lock, then the round-ups derived again.
+public struct RoundUpApply {
+    /// What applying did.
+    public enum Outcome: Equatable {
+        /// The ledger has no transactions, so there is no date to sweep on.
+        case nothingToSweep
+        /// The pot was empty on that date.
+        case emptyPot(LocalDate)
+        /// The sweep the decision made.
+        case swept(Sweep)
+    }
+
+    /// The rules with the program.
+    public let rules: RuleSet
+    /// The ledger file.
+    public let ledgerPath: String
+    /// Seconds to wait for another run's lock.
+    public var waitSeconds = 10
+
+    /// Applying over `ledgerPath` with `rules`.
+    public init(rules: RuleSet, ledgerPath: String) {
+        self.rules = rules
+        self.ledgerPath = ledgerPath
+    }
+
+    /// Sweeps `program`'s pot on `date` (default: the ledger's latest transaction date).
+    public func perform(program: String, date: LocalDate?) throws(PennyError) -> Outcome {
+        let run = RoundUpRun(rules: rules, ledgerPath: ledgerPath)
+        let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
+        defer { withExtendedLifetime(lock) {} }
+        try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
+        let before = try run.compute()
+        guard let sweepDate = date ?? before.asOf else { return .nothingToSweep }
+        let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false)
+        try run.ensureDerivedFileExists()
+        try update.ensureInclude(run.includeName)
+        try update.appendOnce(.roundUpApply(program: program, date: sweepDate))
+        try update.commit()
+        let after = try run.compute()
+        try run.write(after)
+        guard let sweep = after.sweeps.first(where: { $0.program == program && $0.date == sweepDate }) else { return .emptyPot(sweepDate) }
+        return .swept(sweep)
+    }
+}
