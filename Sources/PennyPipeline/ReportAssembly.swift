@@ -154,7 +154,7 @@ public struct ReportAssembly {
             for (index, posting) in t.postings.enumerated() where builders[posting.account] != nil {
                 guard let amount = posting.amount else { continue }
                 let other = t.postings[1 - index].account
-                let kind: CardCycleBuilder.Kind = other.hasPrefix("equity") ? .opening : (own.contains(other) ? .payment : .charge)
+                let kind: CardCycleBuilder.Kind = AccountName(other).isUnder(.equity) ? .opening : (own.contains(other) ? .payment : .charge)
                 builders[posting.account]?.add(date: t.date, amount: amount, kind: kind)
             }
         }

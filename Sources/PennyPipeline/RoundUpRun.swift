@@ -66,7 +66,7 @@ public struct RoundUpRun {
             else { return }
             let account = scanned.postings[ownIndex].account
             let category = scanned.postings[1 - ownIndex].account
-            guard origins.contains(account), category.hasPrefix("expenses"), !own.contains(category) else { return }
+            guard origins.contains(account), AccountName(category).isUnder(.expenses), !own.contains(category) else { return }
             let bankText = scanned.description.map { JournalEntry.split(description: $0).bankText } ?? ""
             let transaction = Transaction(
                 date: scanned.date, amount: amount, description: bankText, location: SourceLocation(file: ledgerPath, line: scanned.line),

@@ -74,9 +74,7 @@ public struct BalancesBuilder {
 
     /// The finished report.
     public func build() -> BalancesReport {
-        func isBalanceSheet(_ a: String) -> Bool {
-            a == "assets" || a == "liabilities" || a.hasPrefix("assets:") || a.hasPrefix("liabilities:")
-        }
+        func isBalanceSheet(_ a: String) -> Bool { AccountName(a).isBalanceSheet }
         var total: Int64 = 0
         for (account, days) in main where isBalanceSheet(account) { total += days.values.reduce(0, +) }
         for (account, amount) in derived where isBalanceSheet(account) { total += amount }

@@ -64,8 +64,8 @@ public struct CategorySeriesBuilder {
     /// Counts one posting.
     public mutating func add(_ p: Posting) {
         guard period.contains(p.date), p.amount.currency == currency else { return }
-        let isIncome = p.account == "income" || p.account.hasPrefix("income:")
-        let isExpense = p.account == "expenses" || p.account.hasPrefix("expenses:")
+        let root = AccountName.root(of: p.account)
+        let isIncome = root == .income, isExpense = root == .expenses
         guard isIncome || isExpense else { return }
         let name = p.account.split(separator: ":").prefix(depth).joined(separator: ":")
         let label = Self.label(p.date, interval)
@@ -76,7 +76,7 @@ public struct CategorySeriesBuilder {
     /// The finished series.
     public func build() -> CategorySeries {
         let buckets = labels.sorted()
-        let names = sums.keys.sorted { ($0.hasPrefix("income") ? 0 : 1, $0) < ($1.hasPrefix("income") ? 0 : 1, $1) }
+        let names = sums.keys.sorted { (AccountName.root(of: $0) == .income ? 0 : 1, $0) < (AccountName.root(of: $1) == .income ? 0 : 1, $1) }
         let rows = names.map { name -> CategorySeries.Row in
             let amounts = buckets.map { Money(minorUnits: sums[name]?[$0] ?? 0, currency: currency) }
             return CategorySeries.Row(account: name, amounts: amounts, total: Money(minorUnits: amounts.reduce(0) { $0 + $1.minorUnits }, currency: currency))

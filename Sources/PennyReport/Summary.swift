@@ -63,8 +63,8 @@ public struct SummaryBuilder {
         if firstDate.map({ posting.date < $0 }) ?? true { firstDate = posting.date }
         if lastDate.map({ posting.date > $0 }) ?? true { lastDate = posting.date }
         let account = posting.account
-        let isIncome = account == "income" || account.hasPrefix("income:")
-        let isExpense = account == "expenses" || account.hasPrefix("expenses:")
+        let root = AccountName.root(of: account)
+        let isIncome = root == .income, isExpense = root == .expenses
         guard isIncome || isExpense else { return }
         guard posting.amount.currency == currency else {
             otherCurrencies.insert(posting.amount.currency.code)
@@ -115,7 +115,7 @@ public struct SummaryBuilder {
             }
         }
         var amounts = byCategory
-        for account in planned.keys where amounts[account] == nil && (account.hasPrefix("expenses:") || account == "expenses") { amounts[account] = 0 }
+        for account in planned.keys where amounts[account] == nil && AccountName(account).isUnder(.expenses) { amounts[account] = 0 }
         let lines = amounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { name, amount in
             let budget = planned[name]
             return Summary.CategoryLine(

@@ -37,7 +37,7 @@ public struct UncategorizedReport {
             let category = block.postings[1 - ownIndex].account
             guard let rule = block.tags["rule"] else { continue }
             if rule != JournalEntry.defaultRule {
-                if category.hasPrefix("expenses:") || category.hasPrefix("income:") { suggester.learn(block.bankText, category: category) }
+                if let root = AccountName(category).root, root == .expenses || root == .income, category.contains(":") { suggester.learn(block.bankText, category: category) }
                 continue
             }
             guard let text = block.postings[ownIndex].amount, let amount = LedgerRecategorizer.money(text, .euro) else { continue }

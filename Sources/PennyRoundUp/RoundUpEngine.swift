@@ -37,7 +37,7 @@ public struct RoundUpEngine {
     public func accruals(for c: RoundUpCandidate) -> [Accrual] {
         var result: [Accrual] = []
         let t = c.transaction
-        guard t.amount.isNegative, c.category == "expenses" || c.category.hasPrefix("expenses:"), !c.excludesRoundUp, !c.isTransfer else { return result }
+        guard t.amount.isNegative, AccountName(c.category).isUnder(.expenses), !c.excludesRoundUp, !c.isTransfer else { return result }
         for compiled in compiledPrograms where compiled.origins.contains(c.account) && t.amount.currency == compiled.currency {
             let program = compiled.program
             guard program.until.map({ t.date <= $0 }) ?? true, qualifies(program.name, c) else { continue }

@@ -20,12 +20,12 @@ extension RuleSet {
 
 /// Finds shadowed rules and categories outside the five roots.
 enum RuleLinter {
-    static let roots = ["assets", "liabilities", "income", "expenses", "equity"]
+    static let roots = AccountName.Root.allCases.map(\.rawValue)
 
     static func warnings(_ ruleSet: RuleSet) -> [RuleWarning] {
         var warnings: [RuleWarning] = []
         for rule in ruleSet.rules {
-            if let category = rule.category, let root = category.split(separator: ":").first, !roots.contains(String(root)) {
+            if let category = rule.category, AccountName(category).root == nil {
                 warnings.append(
                     RuleWarning(
                         message: "rule '\(rule.name)': category '\(category)' is not under \(roots.joined(separator: ", ")); reports will not count it",

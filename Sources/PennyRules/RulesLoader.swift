@@ -76,11 +76,11 @@ extension RulesParser {
             if let funding = program.funding, ruleSet.account(named: funding) == nil {
                 errors.append(.configuration("roundup '\(program.name)': 'funding \(funding)' is not a declared account\(Suggestion.hint(for: funding, in: declared))", at: at))
             }
-            if let pot = program.pot, !pot.hasPrefix("assets:") {
+            if let pot = program.pot, !AccountName(pot).isUnder(.assets) {
                 errors.append(.configuration("roundup '\(program.name)': the pot '\(pot)' must be an assets: account", at: at))
             }
             for destination in program.destinations
-            where !["assets:", "liabilities:", "expenses:"].contains(where: { destination.account.hasPrefix($0) }) {
+            where ![.assets, .liabilities, .expenses].contains(AccountName(destination.account).root) || !destination.account.contains(":") {
                 errors.append(
                     .configuration(
                         "roundup '\(program.name)': destination '\(destination.account)' must be under assets:, liabilities: or expenses:", at: destination.location))

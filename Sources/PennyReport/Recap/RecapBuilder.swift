@@ -52,8 +52,8 @@ public struct RecapBuilder {
             guard posting.amount.currency == currency else { return }
             let slot = Self.monthIndex(posting.date) - firstMonth
             if (0..<12).contains(slot) {
-                if Self.isUnder(posting.account, "income") { months[slot].income -= posting.amount.minorUnits; months[slot].seen = true }
-                if Self.isUnder(posting.account, "expenses") {
+                if AccountName.root(of: posting.account) == .income { months[slot].income -= posting.amount.minorUnits; months[slot].seen = true }
+                if AccountName.root(of: posting.account) == .expenses {
                     months[slot].expenses += posting.amount.minorUnits
                     months[slot].seen = true
                     let category = posting.account.split(separator: ":").prefix(depth).joined(separator: ":")
@@ -93,7 +93,7 @@ public struct RecapBuilder {
         try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { t in
             guard period.contains(t.date) else { return }
             if t.tags["rule"] == "default" || t.postings.contains(where: { defaults.contains($0.account) }) { uncategorized += 1 }
-            for posting in t.postings where Self.isUnder(posting.account, "expenses") {
+            for posting in t.postings where AccountName.root(of: posting.account) == .expenses {
                 guard let amount = posting.amount, amount.currency == currency else { continue }
                 let name = JournalEntry.split(description: t.description ?? "?").payee
                 totals[name, default: (0, 0)].amount += amount.minorUnits
@@ -105,12 +105,4 @@ public struct RecapBuilder {
     }
 
     private static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }
-
-    /// True for `root` itself and its sub-accounts.
-    static func isUnder(_ account: String, _ root: String) -> Bool {
-        account == root
-            || (account.hasPrefix(root) && account.utf8.count > root.utf8.count
-                && account.utf8[account.utf8.index(account.utf8.startIndex, offsetBy: root.utf8.count)] == UInt8(ascii: ":"))
-    }
-
 }

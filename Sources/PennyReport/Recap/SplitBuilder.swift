@@ -25,7 +25,7 @@ public struct SplitBuilder {
     /// Counts one posting towards the parts whose accounts (or sub-accounts) it is on.
     public mutating func add(_ posting: Posting) {
         guard !parts.isEmpty, posting.amount.currency == currency, period.contains(posting.date) else { return }
-        for part in accounts where part.accounts.contains(where: { RecapBuilder.isUnder(posting.account, $0) }) {
+        for part in accounts where part.accounts.contains(where: { AccountName(posting.account).isUnder(AccountName($0)) }) {
             actual[part.name, default: 0] += posting.amount.minorUnits
         }
     }

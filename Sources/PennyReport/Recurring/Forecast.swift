@@ -61,7 +61,7 @@ public struct Forecast: Sendable {
             }
             return AccountPath(
                 account: line.account, start: line.balance, days: days, lowest: lowest, end: Money(minorUnits: balance, currency: line.balance.currency),
-                goesBelowZero: line.account.hasPrefix("assets:") && lowest.balance.isNegative)
+                goesBelowZero: AccountName(line.account).isUnder(.assets) && lowest.balance.isNegative)
         }
         return Forecast(from: from, to: end, accounts: paths)
     }

@@ -65,7 +65,7 @@ extension RecurringDetector {
             let (a, b) = (t.postings[0], t.postings[1])
             let ownIsFirst = ownAccounts.contains(a.account)
             let own = ownIsFirst ? a : b, other = ownIsFirst ? b : a
-            guard ownAccounts.contains(own.account), !ownAccounts.contains(other.account), !other.account.hasPrefix("equity"),
+            guard ownAccounts.contains(own.account), !ownAccounts.contains(other.account), !AccountName(other.account).isUnder(.equity),
                 let amount = own.amount
             else { return }
             payments.append(Payment(date: t.date, amount: amount, description: t.description ?? "", category: other.account, account: own.account))

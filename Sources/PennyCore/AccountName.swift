@@ -1,0 +1,41 @@
+/// An account's name as the journal writes it (`expenses:food:groceries`), and the one
+/// place that says which of the five top-level accounts it belongs to: `expenses` and
+/// `expenses:food` are under `expenses`, `expensesfood` and `exp` are under nothing.
+public struct AccountName: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The five top-level accounts of double-entry bookkeeping, as hledger names them.
+    public enum Root: String, CaseIterable, Sendable {
+        case assets, liabilities, income, expenses, equity
+    }
+
+    /// The name, segments separated by `:`.
+    public let text: String
+
+    /// Wraps a name as written.
+    public init(_ text: String) { self.text = text }
+
+    /// The top-level account the name is under, or nil when its first segment is none of the five.
+    public var root: Root? { Self.root(of: text) }
+
+    /// True when the name is `root` itself or an account under it.
+    public func isUnder(_ root: Root) -> Bool { Self.root(of: text) == root }
+
+    /// True when the name is `other` or an account under it (`a:b` is under `a`, `ab` is not).
+    public func isUnder(_ other: AccountName) -> Bool {
+        text == other.text || (text.utf8.count > other.text.utf8.count && text.hasPrefix(other.text) && text.utf8.dropFirst(other.text.utf8.count).first == UInt8(ascii: ":"))
+    }
+
+    /// The top-level account `name` is under, without making a value (hot paths).
+    public static func root(of name: String) -> Root? {
+        let end = name.firstIndex(of: ":") ?? name.endIndex
+        return Root(rawValue: String(name[..<end]))
+    }
+
+    /// True when the name is an asset or a liability: money a person holds or owes.
+    public var isBalanceSheet: Bool { isUnder(.assets) || isUnder(.liabilities) }
+
+    /// Orders by the text.
+    public static func < (a: AccountName, b: AccountName) -> Bool { a.text < b.text }
+
+    /// The name as written.
+    public var description: String { text }
+}
