@@ -35,8 +35,10 @@ public struct JournalReader {
         self.defaultCurrency = defaultCurrency
     }
 
-    /// Calls `body` with every posting of the journal at `path`, in file order.
-    public func forEachPosting(path: String, _ body: (Posting) -> Void) throws(PennyError) {
+    /// Calls `body` with every posting of the journal at `path`, in file order. A sum in
+    /// `body` that would pass 64 bits (`MoneyError`) stops the read with an error at the
+    /// line of the transaction whose posting caused it.
+    public func forEachPosting(path: String, _ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
         var names = NameTable()
         try forEachPosting(path: path, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, body)
     }
@@ -51,14 +53,14 @@ public struct JournalReader {
 
     /// The same for one file (`include` not followed), also calling `comment` for each
     /// top-level comment line that starts with `commentPrefix`.
-    public func forEachPosting(path: String, commentPrefix: String, comment: (String) -> Void, _ body: (Posting) -> Void) throws(PennyError) {
+    public func forEachPosting(path: String, commentPrefix: String, comment: (String) -> Void, _ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
         var names = NameTable()
         try forEachPosting(path: path, names: &names, followIncludes: false, commentPrefix: commentPrefix, comment: comment, body)
     }
 
     private func forEachPosting(
         path: String, names: inout NameTable, followIncludes: Bool, commentPrefix: String?, comment: (String) -> Void,
-        including: [String] = [], _ body: (Posting) -> Void
+        including: [String] = [], _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) {
         let prefix = commentPrefix.map { Array($0.utf8) }
         var state = TransactionState()
@@ -80,7 +82,7 @@ public struct JournalReader {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
         if let failure { throw failure }
-        try state.finish(body)
+        try state.finish(path, body)
         guard followIncludes else { return }
         // Files being read, outermost first: an include back into one of them is a cycle,
         // refused like the rules loader refuses one (it overflowed the stack).
@@ -107,7 +109,7 @@ public struct JournalReader {
     /// Handles one line; returns the target of an `include` directive.
     private func handle(
         _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ path: String, _ state: inout TransactionState,
-        _ names: inout NameTable, _ body: (Posting) -> Void
+        _ names: inout NameTable, _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) -> String? {
         guard let first = line.first else { return nil }
         if first == 0x20 || first == 0x09 {
@@ -119,12 +121,13 @@ public struct JournalReader {
             try state.addPosting(account, amount, at: SourceLocation(file: path, line: number))
             return nil
         }
-        try state.finish(body)
+        try state.finish(path, body)
         if first >= 0x30 && first <= 0x39 {
             guard let date = Self.parseDate(line) else {
                 throw .badInput("cannot read the transaction date: expected YYYY-MM-DD", at: SourceLocation(file: path, line: number, column: 1))
             }
             state.date = date
+            state.line = number
         } else if line.starts(with: "include ".utf8) {
             return String(decoding: line.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces)
         }
@@ -262,6 +265,8 @@ struct NameTable {
 /// The postings of the transaction being read, until it ends.
 private struct TransactionState {
     var date: LocalDate?
+    /// The header line of the transaction.
+    var line = 0
     var accounts: [String] = []
     var amounts: [Money?] = []
     var elided = false
@@ -275,7 +280,7 @@ private struct TransactionState {
         amounts.append(amount)
     }
 
-    mutating func finish(_ body: (Posting) -> Void) throws(PennyError) {
+    mutating func finish(_ path: String, _ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
         defer {
             date = nil
             accounts.removeAll(keepingCapacity: true)
@@ -283,18 +288,22 @@ private struct TransactionState {
             elided = false
         }
         guard let date else { return }
-        var sums: [Currency: Int64] = [:]
-        if elided {
-            for case let amount? in amounts { sums[amount.currency, default: 0] += amount.minorUnits }
-        }
-        for (account, amount) in zip(accounts, amounts) {
-            if let amount {
-                body(Posting(date: date, account: account, amount: amount))
-            } else {
-                for (currency, sum) in sums.sorted(by: { $0.key.code < $1.key.code }) where sum != 0 {
-                    body(Posting(date: date, account: account, amount: Money(minorUnits: -sum, currency: currency)))
+        do throws(MoneyError) {
+            var sums: [Currency: Int64] = [:]
+            if elided {
+                for case let amount? in amounts { try sums.add(checked: amount.minorUnits, to: amount.currency) }
+            }
+            for (account, amount) in zip(accounts, amounts) {
+                if let amount {
+                    try body(Posting(date: date, account: account, amount: amount))
+                } else {
+                    for (currency, sum) in sums.sorted(by: { $0.key.code < $1.key.code }) where sum != 0 {
+                        try body(Posting(date: date, account: account, amount: Money(minorUnits: try sum.negated(), currency: currency)))
+                    }
                 }
             }
+        } catch {
+            throw .badInput("a sum of amounts passes what Penny counts exactly (\(Int64.max) minor units) at this transaction", at: SourceLocation(file: path, line: line))
         }
     }
 }
@@ -322,7 +331,7 @@ extension JournalReader {
     /// - Complexity: O(size of the file); memory is one transaction (plus account names).
     public func forEachTransaction(
         path: String, tagNames: Set<String>, wantsDescription: Bool, commentPrefix: String,
-        comment: (String) -> Void, _ body: (ScannedTransaction) -> Void
+        comment: (String) -> Void, _ body: (ScannedTransaction) throws(MoneyError) -> Void
     ) throws(PennyError) {
         var names = NameTable()
         let wanted = tagNames.map { (Array("; \($0):".utf8), $0) }
@@ -334,9 +343,14 @@ extension JournalReader {
         var description: String?
         var tags: [String: String] = [:]
         var postings: [(account: String, amount: Money?)] = []
-        func finish() {
+        func finish() throws(PennyError) {
             if let d = date, let i = id {
-                body(ScannedTransaction(date: d, line: headerLine, id: i, postings: postings, tags: tags, description: description))
+                do throws(MoneyError) {
+                    try body(ScannedTransaction(date: d, line: headerLine, id: i, postings: postings, tags: tags, description: description))
+                } catch {
+                    throw .badInput(
+                        "a sum of amounts passes what Penny counts exactly (\(Int64.max) minor units) at this transaction", at: SourceLocation(file: path, line: headerLine))
+                }
             }
             date = nil
             id = nil
@@ -372,7 +386,10 @@ extension JournalReader {
                 }
                 return true
             }
-            finish()
+            do throws(PennyError) { try finish() } catch {
+                failure = error
+                return false
+            }
             if first >= 0x30 && first <= 0x39, let d = Self.parseDate(line) {
                 date = d
                 headerLine = number
@@ -385,7 +402,7 @@ extension JournalReader {
         guard opened else {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
-        if failure == nil { finish() }
+        if failure == nil { try finish() }
         if let failure { throw failure }
     }
 

@@ -54,7 +54,9 @@ public enum JournalWriter {
             appendTagValue(tag.value ?? "yes", to: &out)
             out.append(0x0A)
         }
-        appendPosting(entry.category, minorUnits: 0 &- entry.amount.minorUnits, entry.amount.currency, to: &out)
+        // Exact: no amount is Int64.min (AmountParser's range is symmetric, and an import
+        // refuses an amount whose magnitude does not fit), so the negation cannot overflow.
+        appendPosting(entry.category, minorUnits: -entry.amount.minorUnits, entry.amount.currency, to: &out)
         appendPosting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency, to: &out)
     }
 

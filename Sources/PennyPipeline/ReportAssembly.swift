@@ -52,7 +52,7 @@ public struct ReportAssembly {
         switch kind {
         case .categories:
             var series = CategorySeriesBuilder(period: period, interval: interval, currency: currency, depth: depth)
-            try reader.forEachPosting(path: ledgerPath) { series.add($0) }
+            try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try series.add(p) }
             let built = series.build()
             return (CategorySeriesRenderer.document(built), { CategorySeriesRenderer.json(built) })
         case .cards:
@@ -69,14 +69,16 @@ public struct ReportAssembly {
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
             let asOf = latest ?? LocalDate.today()
-            let forecast = Forecast.make(
-                balances: try balances(asOf: asOf), items: RecurringDetector(asOf: asOf, overrides: overrides).detect(payments), cards: try cards(asOf: asOf), asOf: asOf,
-                months: months)
+            let (balances, cards) = (try balances(asOf: asOf), try cards(asOf: asOf))
+            let items = RecurringDetector(asOf: asOf, overrides: overrides).detect(payments)
+            let forecast = try exact { () throws(MoneyError) in
+                try Forecast.make(balances: balances, items: items, cards: cards, asOf: asOf, months: months)
+            }
             return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
         case .budget:
             let summary = try self.summary()
             var split = SplitBuilder(budgets: rules.budgets, period: summary.period, currency: currency)
-            if !split.isEmpty { try reader.forEachPosting(path: ledgerPath) { split.add($0) } }
+            if !split.isEmpty { try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try split.add(p) } }
             let parts = split.build(income: summary.income)
             return (SummaryRenderer.budgetDocument(summary, split: parts), { SummaryRenderer.budgetJSON(summary, split: parts) })
         case .roundups:
@@ -90,6 +92,14 @@ public struct ReportAssembly {
         }
     }
 
+    /// `body`'s result, or its overflow as an error naming the ledger (a figure derived from
+    /// several of its transactions passed 64 bits of minor units).
+    private func exact<T>(_ body: () throws(MoneyError) -> T) throws(PennyError) -> T {
+        do { return try body() } catch {
+            throw .badInput("a total of this report passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
+        }
+    }
+
     /// The rules' `recurring` / `not-recurring` blocks for the detector.
     private var overrides: [RecurringDetector.Override] {
         rules.recurringOverrides.map { o in
@@ -99,14 +109,13 @@ public struct ReportAssembly {
 
     private func summary() throws(PennyError) -> Summary {
         var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
-        try reader.forEachPosting(path: ledgerPath) { builder.add($0) }
+        try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try builder.add(p) }
         return builder.build(budgets: rules.budgets)
     }
 
     private func roundUps(from: LocalDate?, to: LocalDate?) throws(PennyError) -> [RoundUpStatus] {
         guard !rules.roundUps.isEmpty else { return [] }
-        let result = try RoundUpRun(rules: rules, ledgerPath: ledgerPath).compute()
-        return RoundUpStatus.make(result, programs: rules.roundUps, currencies: rules.roundUpCurrencies, from: from, to: to)
+        return try RoundUpRun(rules: rules, ledgerPath: ledgerPath).statuses(of: rules.roundUps, from: from, to: to)
     }
 
     /// The monthly recap page for the period (default: the ledger's latest month).
@@ -114,7 +123,7 @@ public struct ReportAssembly {
         var period = self.period
         if period.from == nil || period.to == nil {
             var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
-            try reader.forEachPosting(path: ledgerPath) { all.add($0) }
+            try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try all.add(p) }
             let last = period.to ?? all.build().period.to ?? LocalDate.today()
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
             if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
@@ -130,12 +139,14 @@ public struct ReportAssembly {
     /// round-up journal, and the statements' closing balances.
     public func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
         var builder = BalancesBuilder(accounts: rules.accounts.map(\.name), currency: currency, asOf: asOf)
-        try reader.forEachPosting(path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { builder.addStatementLine($0) }) { builder.addMain($0) }
+        try reader.forEachPosting(path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { builder.addStatementLine($0) }) { (p) throws(MoneyError) in
+            try builder.addMain(p)
+        }
         let derived = ledgerPath + ".roundups.journal"
         if FileManager.default.fileExists(atPath: derived) {
-            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { builder.addDerived($0) }
+            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in try builder.addDerived(p) }
         }
-        return builder.build()
+        return try exact { () throws(MoneyError) in try builder.build() }
     }
 
     /// Each card with `closing-day` and `due-day`: its cycles from the main ledger.
@@ -158,6 +169,10 @@ public struct ReportAssembly {
                 builders[posting.account]?.add(date: t.date, amount: amount, kind: kind)
             }
         }
-        return cards.compactMap { name, _, _ in builders[name]?.build(asOf: asOf ?? latest) }
+        return try exact { () throws(MoneyError) in
+            var reports: [CardReport] = []
+            for (name, _, _) in cards { if let report = try builders[name]?.build(asOf: asOf ?? latest) { reports.append(report) } }
+            return reports
+        }
     }
 }

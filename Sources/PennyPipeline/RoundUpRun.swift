@@ -1,7 +1,7 @@
 import Foundation
 public import PennyCore
 import PennyLedger
-import PennyRoundUp
+public import PennyRoundUp
 import PennyRules
 
 /// Wires the ledger, the rules and the round-up engine: candidates from the main ledger,
@@ -78,6 +78,15 @@ public struct RoundUpRun {
             accruals += engine.accruals(for: candidate)
         }
         return engine.finish(accruals, manualSweeps: manual, asOf: asOf)
+    }
+
+    /// The status of `programs` (accrued, swept, pot, destinations) for the dates between
+    /// `from` and `to`; an error naming the ledger when a program's total passes 64 bits.
+    public func statuses(of programs: [RoundUpProgram], from: LocalDate? = nil, to: LocalDate? = nil) throws(PennyError) -> [RoundUpStatus] {
+        let result = try compute()
+        do { return try RoundUpStatus.make(result, programs: programs, currencies: rules.roundUpCurrencies, from: from, to: to) } catch {
+            throw .badInput("a round-up total passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
+        }
     }
 
     /// Writes the derived journal whole, atomically, in chunks, then records which ledger

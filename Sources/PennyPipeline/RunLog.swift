@@ -50,7 +50,7 @@ public enum RunLog {
         if uncategorized > 0 { items.append("\(uncategorized) transaction\(uncategorized == 1 ? "" : "s") no rule categorized: run `penny uncategorized`") }
         let later = rules.roundUps.filter { $0.schedule == .later }
         if !later.isEmpty {
-            let statuses = RoundUpStatus.make(try RoundUpRun(rules: rules, ledgerPath: ledgerPath).compute(), programs: later, currencies: rules.roundUpCurrencies)
+            let statuses = try RoundUpRun(rules: rules, ledgerPath: ledgerPath).statuses(of: later)
             for status in statuses where status.pot.minorUnits > 0 {
                 items.append("round-up '\(status.program)' has \(status.pot) in its pot: `penny roundup apply \(status.program)` sweeps it")
             }

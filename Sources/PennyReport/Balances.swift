@@ -47,16 +47,16 @@ public struct BalancesBuilder {
     }
 
     /// A posting of the main ledger (statement-backed).
-    public mutating func addMain(_ p: Posting) {
+    public mutating func addMain(_ p: Posting) throws(MoneyError) {
         guard p.amount.currency == currency, asOf.map({ p.date <= $0 }) ?? true else { return }
         if latest.map({ p.date > $0 }) ?? true { latest = p.date }
-        main[p.account, default: [:]][p.date, default: 0] += p.amount.minorUnits
+        try main[p.account, default: [:]].add(checked: p.amount.minorUnits, to: p.date)
     }
 
     /// A posting of the derived round-up journal.
-    public mutating func addDerived(_ p: Posting) {
+    public mutating func addDerived(_ p: Posting) throws(MoneyError) {
         guard p.amount.currency == currency, asOf.map({ p.date <= $0 }) ?? true else { return }
-        derived[p.account, default: 0] += p.amount.minorUnits
+        try derived.add(checked: p.amount.minorUnits, to: p.account)
     }
 
     /// A `; statement-balance:` line; the latest closing per account (up to `asOf`) wins.
@@ -68,24 +68,28 @@ public struct BalancesBuilder {
     }
 
     /// The main ledger's balance of `account` up to and including `date`.
-    public func statementBalance(_ account: String, on date: LocalDate?) -> Int64 {
-        (main[account] ?? [:]).reduce(0) { sum, day in date.map { day.key <= $0 } ?? true ? sum + day.value : sum }
+    public func statementBalance(_ account: String, on date: LocalDate?) throws(MoneyError) -> Int64 {
+        try (main[account] ?? [:]).filter { day in date.map { day.key <= $0 } ?? true }.sum(checked: \.value)
     }
 
     /// The finished report.
-    public func build() -> BalancesReport {
+    public func build() throws(MoneyError) -> BalancesReport {
         func isBalanceSheet(_ a: String) -> Bool { AccountName(a).isBalanceSheet }
         var total: Int64 = 0
-        for (account, days) in main where isBalanceSheet(account) { total += days.values.reduce(0, +) }
-        for (account, amount) in derived where isBalanceSheet(account) { total += amount }
-        let lines = accounts.map { account -> BalancesReport.Line in
-            let statement = statementBalance(account, on: nil)
-            let balance = statement + (derived[account] ?? 0)
+        for (account, days) in main where isBalanceSheet(account) { try total.add(checked: try days.values.sum(checked: { $0 })) }
+        for (account, amount) in derived where isBalanceSheet(account) { try total.add(checked: amount) }
+        var lines: [BalancesReport.Line] = []
+        for account in accounts {
+            let statement = try statementBalance(account, on: nil)
+            var balance = statement
+            try balance.add(checked: derived[account] ?? 0)
             let closing = closings[account]
-            let reconciled = closing.map { statementBalance(account, on: $0.date) == $0.amount.minorUnits } ?? false
-            return BalancesReport.Line(
-                account: account, balance: Money(minorUnits: balance, currency: currency), statementBalance: Money(minorUnits: statement, currency: currency),
-                statementClosing: closing?.amount, statementDate: closing?.date, reconciled: reconciled)
+            var reconciled = false
+            if let closing { reconciled = try statementBalance(account, on: closing.date) == closing.amount.minorUnits }
+            lines.append(
+                BalancesReport.Line(
+                    account: account, balance: Money(minorUnits: balance, currency: currency), statementBalance: Money(minorUnits: statement, currency: currency),
+                    statementClosing: closing?.amount, statementDate: closing?.date, reconciled: reconciled))
         }
         let lastClosing = closings.values.map(\.date).max()
         let seen = [latest, lastClosing].compactMap { $0 }.max()

@@ -85,7 +85,7 @@ public struct CardCycleBuilder {
     }
 
     /// Every cycle from the first movement's through the one containing `asOf`.
-    public func build(asOf: LocalDate?) -> CardReport {
+    public func build(asOf: LocalDate?) throws(MoneyError) -> CardReport {
         let sorted = movements.sorted { $0.date < $1.date }
         guard let first = sorted.first?.date, let latest = sorted.last?.date else {
             return CardReport(account: account, closingDay: closingDay, dueDay: dueDay, cycles: [])
@@ -102,15 +102,17 @@ public struct CardCycleBuilder {
             while index < sorted.count, sorted[index].date <= end {
                 let m = sorted[index]
                 switch m.kind {
-                case .opening: opening += m.amount
-                case .payment: payments += m.amount
-                case .charge: if m.amount < 0 { purchases += m.amount } else { refunds += m.amount }
+                case .opening: try opening.add(checked: m.amount)
+                case .payment: try payments.add(checked: m.amount)
+                case .charge: if m.amount < 0 { try purchases.add(checked: m.amount) } else { try refunds.add(checked: m.amount) }
                 }
                 index += 1
             }
-            balance = opening + purchases + refunds + payments
-            let due = max(0, -balance)
-            let carried = max(0, previousDue - payments)
+            balance = try [opening, purchases, refunds, payments].sum(checked: { $0 })
+            let due = max(0, try balance.negated())
+            var carried = previousDue
+            try carried.subtract(checked: payments)
+            carried = max(0, carried)
             let money = { (units: Int64) in Money(minorUnits: units, currency: currency) }
             cycles.append(
                 CardReport.Cycle(

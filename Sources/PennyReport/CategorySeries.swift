@@ -62,7 +62,7 @@ public struct CategorySeriesBuilder {
     }
 
     /// Counts one posting.
-    public mutating func add(_ p: Posting) {
+    public mutating func add(_ p: Posting) throws(MoneyError) {
         guard period.contains(p.date), p.amount.currency == currency else { return }
         let root = AccountName.root(of: p.account)
         let isIncome = root == .income, isExpense = root == .expenses
@@ -70,7 +70,7 @@ public struct CategorySeriesBuilder {
         let name = p.account.split(separator: ":").prefix(depth).joined(separator: ":")
         let label = Self.label(p.date, interval)
         labels.insert(label)
-        sums[name, default: [:]][label, default: 0] += isIncome ? -p.amount.minorUnits : p.amount.minorUnits
+        try sums[name, default: [:]].add(checked: isIncome ? try p.amount.minorUnits.negated() : p.amount.minorUnits, to: label)
     }
 
     /// The finished series.

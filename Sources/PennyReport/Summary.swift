@@ -58,7 +58,7 @@ public struct SummaryBuilder {
     }
 
     /// Counts one posting.
-    public mutating func add(_ posting: Posting) {
+    public mutating func add(_ posting: Posting) throws(MoneyError) {
         guard period.contains(posting.date) else { return }
         if firstDate.map({ posting.date < $0 }) ?? true { firstDate = posting.date }
         if lastDate.map({ posting.date > $0 }) ?? true { lastDate = posting.date }
@@ -71,10 +71,10 @@ public struct SummaryBuilder {
             return
         }
         if isIncome {
-            income -= posting.amount.minorUnits
+            try income.subtract(checked: posting.amount.minorUnits)
         } else {
-            expenses += posting.amount.minorUnits
-            byCategory[category(account), default: 0] += posting.amount.minorUnits
+            try expenses.add(checked: posting.amount.minorUnits)
+            try byCategory.add(checked: posting.amount.minorUnits, to: category(account))
         }
     }
 

@@ -27,8 +27,9 @@ public struct UncategorizedReport {
     /// How many categorized transactions the suggestions learned from.
     public let examples: Int
 
-    /// Builds the report from a journal.
-    public init(journal: JournalBlocks, ownAccounts: Set<String>) {
+    /// Builds the report from a journal; an error at the transaction whose amount would make
+    /// a group's total pass 64 bits of minor units.
+    public init(journal: JournalBlocks, ownAccounts: Set<String>, path: String) throws(PennyError) {
         var suggester = CategorySuggester()
         var groups: [String: Group] = [:]
         var order: [String] = []
@@ -49,7 +50,11 @@ public struct UncategorizedReport {
             }
             groups[key]!.count += 1
             if let i = groups[key]!.totals.firstIndex(where: { $0.currency == amount.currency }) {
-                groups[key]!.totals[i] = Money(minorUnits: groups[key]!.totals[i].minorUnits &+ amount.minorUnits, currency: amount.currency)
+                do throws(MoneyError) { groups[key]!.totals[i] = try groups[key]!.totals[i].adding(amount) } catch {
+                    throw .badInput(
+                        "the uncategorized '\(key)' add up beyond what Penny counts exactly (\(Int64.max) minor units)",
+                        at: SourceLocation(file: path, line: block.firstLine + 1))
+                }
             } else {
                 groups[key]!.totals.append(amount)
             }

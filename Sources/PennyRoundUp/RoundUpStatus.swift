@@ -30,41 +30,52 @@ public struct RoundUpStatus: Sendable {
 
     /// The status of each program, from a result, optionally limited to a period's dates.
     public static func make(_ result: RoundUpResult, programs: [RoundUpProgram], currencies: [String: Currency], from: LocalDate? = nil, to: LocalDate? = nil)
-        -> [RoundUpStatus]
+        throws(MoneyError) -> [RoundUpStatus]
     {
-        programs.compactMap { (program) -> RoundUpStatus? in
-            guard let currency = currencies[program.name] else { return nil }
-            func inPeriod(_ d: LocalDate) -> Bool { (from.map { d >= $0 } ?? true) && (to.map { d <= $0 } ?? true) }
-            let accruals = result.accruals.filter { $0.program == program.name && inPeriod($0.date) }
-            let sweeps = result.sweeps.filter { $0.program == program.name && inPeriod($0.date) }
-            let accrued = accruals.reduce(0) { $0 + $1.amount.minorUnits }
-            let swept = sweeps.reduce(0) { $0 + $1.total.minorUnits }
-            // The pot is everything accrued up to the period's end minus everything swept.
-            func upToEnd(_ d: LocalDate) -> Bool { to.map { d <= $0 } ?? true }
-            let allAccrued = result.accruals.filter { $0.program == program.name && upToEnd($0.date) }.reduce(0) { $0 + $1.amount.minorUnits }
-            let allSwept = result.sweeps.filter { $0.program == program.name && upToEnd($0.date) }.reduce(0) { $0 + $1.total.minorUnits }
-            var order: [String] = []
-            var totals: [String: Int64] = [:]
-            for d in program.destinations where totals[d.account] == nil {
-                order.append(d.account)
-                totals[d.account] = 0
-            }
-            for sweep in sweeps {
-                for share in sweep.shares { totals[share.account, default: 0] += share.amount.minorUnits }
-            }
-            let destinations = order.map { account -> Destination in
-                let goal = program.destinations.first { $0.account == account && $0.goal != nil }?.goal?.minorUnits(in: currency)
-                let amount = totals[account] ?? 0
-                return Destination(
-                    account: account, amount: Money(minorUnits: amount, currency: currency), goal: goal.map { Money(minorUnits: $0, currency: currency) },
-                    goalProgressHundredths: goal.flatMap { $0 > 0 ? Int64(Int128(amount) * 10_000 / Int128($0)) : nil })
-            }
-            let pot = allAccrued - allSwept
-            return RoundUpStatus(
-                program: program.name, accrued: Money(minorUnits: accrued, currency: currency), swept: Money(minorUnits: swept, currency: currency),
-                pot: Money(minorUnits: pot, currency: currency), destinations: destinations,
-                next: nextSweep(program, pot: pot, currency: currency, asOf: result.asOf))
+        var statuses: [RoundUpStatus] = []
+        for program in programs {
+            guard let status = try make(program, result, currencies: currencies, from: from, to: to) else { continue }
+            statuses.append(status)
         }
+        return statuses
+    }
+
+    /// One program's status, or nil when the rules gave it no currency.
+    private static func make(_ program: RoundUpProgram, _ result: RoundUpResult, currencies: [String: Currency], from: LocalDate?, to: LocalDate?) throws(MoneyError)
+        -> RoundUpStatus?
+    {
+        guard let currency = currencies[program.name] else { return nil }
+        func inPeriod(_ d: LocalDate) -> Bool { (from.map { d >= $0 } ?? true) && (to.map { d <= $0 } ?? true) }
+        let accruals = result.accruals.filter { $0.program == program.name && inPeriod($0.date) }
+        let sweeps = result.sweeps.filter { $0.program == program.name && inPeriod($0.date) }
+        let accrued = try accruals.sum(checked: \.amount.minorUnits)
+        let swept = try sweeps.sum(checked: \.total.minorUnits)
+        // The pot is everything accrued up to the period's end minus everything swept.
+        func upToEnd(_ d: LocalDate) -> Bool { to.map { d <= $0 } ?? true }
+        let allAccrued = try result.accruals.filter { $0.program == program.name && upToEnd($0.date) }.sum(checked: \.amount.minorUnits)
+        let allSwept = try result.sweeps.filter { $0.program == program.name && upToEnd($0.date) }.sum(checked: \.total.minorUnits)
+        var order: [String] = []
+        var totals: [String: Int64] = [:]
+        for d in program.destinations where totals[d.account] == nil {
+            order.append(d.account)
+            totals[d.account] = 0
+        }
+        for sweep in sweeps {
+            for share in sweep.shares { try totals.add(checked: share.amount.minorUnits, to: share.account) }
+        }
+        let destinations = order.map { account -> Destination in
+            let goal = program.destinations.first { $0.account == account && $0.goal != nil }?.goal?.minorUnits(in: currency)
+            let amount = totals[account] ?? 0
+            return Destination(
+                account: account, amount: Money(minorUnits: amount, currency: currency), goal: goal.map { Money(minorUnits: $0, currency: currency) },
+                goalProgressHundredths: goal.flatMap { $0 > 0 ? Int64(Int128(amount) * 10_000 / Int128($0)) : nil })
+        }
+        var pot = allAccrued
+        try pot.subtract(checked: allSwept)
+        return RoundUpStatus(
+            program: program.name, accrued: Money(minorUnits: accrued, currency: currency), swept: Money(minorUnits: swept, currency: currency),
+            pot: Money(minorUnits: pot, currency: currency), destinations: destinations,
+            next: nextSweep(program, pot: pot, currency: currency, asOf: result.asOf))
     }
 
     private static func nextSweep(_ program: RoundUpProgram, pot: Int64, currency: Currency, asOf: LocalDate?) -> String {

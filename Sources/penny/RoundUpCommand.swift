@@ -39,8 +39,7 @@ struct RoundUpStatusCommand: ParsableCommand {
         }
         let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         try run.refreshIfStale()
-        let result = try run.compute()
-        let statuses = RoundUpStatus.make(result, programs: rules.roundUps.filter { name == nil || $0.name == name }, currencies: rules.roundUpCurrencies)
+        let statuses = try run.statuses(of: rules.roundUps.filter { name == nil || $0.name == name })
         print(format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses)), terminator: "")
     }
 }

@@ -17,6 +17,6 @@ struct UncategorizedCommand: ParsableCommand {
         let rules = try RulesLoader.load(path: options.rulesPath)
         let journal: JournalBlocks
         journal = try JournalBlocks(path: options.ledgerPath)
-        print(UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name))).render(), terminator: "")
+        print(try UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name)), path: options.ledgerPath).render(), terminator: "")
     }
 }

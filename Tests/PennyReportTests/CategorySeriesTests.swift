@@ -11,13 +11,13 @@ struct CategorySeriesTests {
         #expect(CategorySeriesBuilder.label(LocalDate(iso: date)!, .week) == label)
     }
 
-    @Test func monthlySeriesWithIncomeFirstAndCSV() {
+    @Test func monthlySeriesWithIncomeFirstAndCSV() throws {
         var builder = CategorySeriesBuilder(period: .all, interval: .month, currency: .euro, depth: 2)
         for (date, account, units) in [
             ("2024-01-05", "income:salary", Int64(-250_000)), ("2024-01-07", "expenses:food:groceries", 4000), ("2024-02-07", "expenses:food:out", 1500),
             ("2024-02-09", "expenses:rent", 80_000), ("2024-02-09", "assets:bank", -80_000),
         ] {
-            builder.add(Posting(date: LocalDate(iso: date)!, account: account, amount: Money(minorUnits: units, currency: .euro)))
+            try builder.add(Posting(date: LocalDate(iso: date)!, account: account, amount: Money(minorUnits: units, currency: .euro)))
         }
         let series = builder.build()
         #expect(series.buckets == ["2024-01", "2024-02"])

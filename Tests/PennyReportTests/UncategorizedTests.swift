@@ -49,7 +49,7 @@ struct UncategorizedTests {
     @Test func groupsMostFrequentFirstWithSuggestedRules() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("penny-unc-\(UUID().uuidString).journal").path
         try Self.journal.write(toFile: path, atomically: true, encoding: .utf8)
-        let report = UncategorizedReport(journal: try JournalBlocks(path: path), ownAccounts: ["assets:bank:checking"])
+        let report = try UncategorizedReport(journal: try JournalBlocks(path: path), ownAccounts: ["assets:bank:checking"], path: path)
         #expect(report.groups.map(\.key) == ["bolt ride # lisboa", "uber eats #"])
         #expect(
             report.render() == """

@@ -46,21 +46,24 @@ public struct RecapBuilder {
         var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
         var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
         var byCategory: [String: [Int64]] = [:]
-        try reader.forEachPosting(path: ledgerPath) { posting in
-            current.add(posting)
-            before.add(posting)
+        try reader.forEachPosting(path: ledgerPath) { (posting) throws(MoneyError) in
+            try current.add(posting)
+            try before.add(posting)
             guard posting.amount.currency == currency else { return }
             let slot = Self.monthIndex(posting.date) - firstMonth
             if (0..<12).contains(slot) {
-                if AccountName.root(of: posting.account) == .income { months[slot].income -= posting.amount.minorUnits; months[slot].seen = true }
+                if AccountName.root(of: posting.account) == .income {
+                    try months[slot].income.subtract(checked: posting.amount.minorUnits)
+                    months[slot].seen = true
+                }
                 if AccountName.root(of: posting.account) == .expenses {
-                    months[slot].expenses += posting.amount.minorUnits
+                    try months[slot].expenses.add(checked: posting.amount.minorUnits)
                     months[slot].seen = true
                     let category = posting.account.split(separator: ":").prefix(depth).joined(separator: ":")
-                    byCategory[category, default: [Int64](repeating: 0, count: 12)][slot] += posting.amount.minorUnits
+                    try byCategory[category, default: [Int64](repeating: 0, count: 12)][slot].add(checked: posting.amount.minorUnits)
                 }
             }
-            split.add(posting)
+            try split.add(posting)
         }
         let summary = current.build(budgets: budgets)
         let monthTotals = (0..<12).map { slot in
@@ -70,7 +73,13 @@ public struct RecapBuilder {
                 expenses: Money(minorUnits: months[slot].expenses, currency: currency))
         }
         let seen = Int64(max(1, months.filter(\.seen).count))
-        let totalIncome = months.reduce(Int64(0)) { $0 + $1.income }, totalExpenses = months.reduce(Int64(0)) { $0 + $1.expenses }
+        let totalIncome: Int64, totalExpenses: Int64
+        do throws(MoneyError) {
+            totalIncome = try months.sum(checked: \.income)
+            totalExpenses = try months.sum(checked: \.expenses)
+        } catch {
+            throw .badInput("the last 12 months' totals pass what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
+        }
         let (payees, uncategorized) = try payeesAndUncategorized(
             ledgerPath: ledgerPath, reader: reader, defaults: [defaultExpenseCategory, defaultIncomeCategory])
         let splitLines = split.build(income: summary.income)
@@ -90,13 +99,13 @@ public struct RecapBuilder {
     private func payeesAndUncategorized(ledgerPath: String, reader: JournalReader, defaults: [String]) throws(PennyError) -> ([Recap.PayeeTotal], Int) {
         var totals: [String: (amount: Int64, count: Int)] = [:]
         var uncategorized = 0
-        try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { t in
+        try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { (t) throws(MoneyError) in
             guard period.contains(t.date) else { return }
             if t.tags["rule"] == "default" || t.postings.contains(where: { defaults.contains($0.account) }) { uncategorized += 1 }
             for posting in t.postings where AccountName.root(of: posting.account) == .expenses {
                 guard let amount = posting.amount, amount.currency == currency else { continue }
                 let name = JournalEntry.split(description: t.description ?? "?").payee
-                totals[name, default: (0, 0)].amount += amount.minorUnits
+                try totals[name, default: (0, 0)].amount.add(checked: amount.minorUnits)
                 totals[name, default: (0, 0)].count += 1
             }
         }

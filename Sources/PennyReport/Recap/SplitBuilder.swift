@@ -23,10 +23,10 @@ public struct SplitBuilder {
     public var isEmpty: Bool { parts.isEmpty }
 
     /// Counts one posting towards the parts whose accounts (or sub-accounts) it is on.
-    public mutating func add(_ posting: Posting) {
+    public mutating func add(_ posting: Posting) throws(MoneyError) {
         guard !parts.isEmpty, posting.amount.currency == currency, period.contains(posting.date) else { return }
         for part in accounts where part.accounts.contains(where: { AccountName(posting.account).isUnder(AccountName($0)) }) {
-            actual[part.name, default: 0] += posting.amount.minorUnits
+            try actual.add(checked: posting.amount.minorUnits, to: part.name)
         }
     }
 

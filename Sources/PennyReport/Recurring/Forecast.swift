@@ -29,7 +29,7 @@ public struct Forecast: Sendable {
 
     /// Projects `balances` forward from `asOf` for `months` calendar months.
     /// - Complexity: O(accounts × days + items × occurrences).
-    public static func make(balances: BalancesReport, items: [RecurringItem], cards: [CardReport], asOf: LocalDate, months: Int) -> Forecast {
+    public static func make(balances: BalancesReport, items: [RecurringItem], cards: [CardReport], asOf: LocalDate, months: Int) throws(MoneyError) -> Forecast {
         let from = asOf.adding(days: 1)
         var end = asOf
         for _ in 0..<max(1, months) { end = RecurringDetector.next(after: end, .monthly) }
@@ -38,22 +38,22 @@ public struct Forecast: Sendable {
             var date = item.nextDate
             var left = item.instalmentsLeft ?? Int.max
             while date <= end && left > 0 {
-                if date >= from { changes[item.account, default: [:]][date.dayNumber, default: 0] += item.amount.minorUnits }
+                if date >= from { try changes[item.account, default: [:]].add(checked: item.amount.minorUnits, to: date.dayNumber) }
                 date = RecurringDetector.next(after: date, item.interval)
                 left -= 1
             }
         }
         for card in cards {
             for cycle in card.cycles where !cycle.isOpen && cycle.dueDate >= from && cycle.dueDate <= end && cycle.amountDue.minorUnits > 0 {
-                changes[card.account, default: [:]][cycle.dueDate.dayNumber, default: 0] += cycle.amountDue.minorUnits
+                try changes[card.account, default: [:]].add(checked: cycle.amountDue.minorUnits, to: cycle.dueDate.dayNumber)
             }
         }
-        let paths = balances.accounts.map { line -> AccountPath in
+        let paths = try balances.accounts.map { (line) throws(MoneyError) -> AccountPath in
             var balance = line.balance.minorUnits
             var days: [(LocalDate, Money)] = []
             var lowest = (date: from, balance: line.balance)
             for day in from.dayNumber...end.dayNumber {
-                balance += changes[line.account]?[day] ?? 0
+                try balance.add(checked: changes[line.account]?[day] ?? 0)
                 let money = Money(minorUnits: balance, currency: line.balance.currency)
                 let date = LocalDate(dayNumber: day)
                 days.append((date, money))
