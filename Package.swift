@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "PennyTestSupport", path: "Tests/PennyTestSupport"),
         .testTarget(name: "PennyCoreTests", dependencies: ["PennyCore", "PennyTestSupport"]),
         .testTarget(
-            name: "PennyImportTests", dependencies: ["PennyImport", "PennyCore"],
+            name: "PennyImportTests", dependencies: ["PennyImport", "PennyCore", "PennyTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore", "PennyTestSupport"]),
@@ -49,7 +49,7 @@ let package = Package(
             name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyCore", "PennyTestSupport"]
         ),
         .testTarget(
-            name: "pennyTests", dependencies: ["penny"],
+            name: "pennyTests", dependencies: ["penny", "PennyTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

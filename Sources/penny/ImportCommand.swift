@@ -69,21 +69,10 @@ struct ImportCommand: ParsableCommand {
             let status = try perform(record)
             exitCode = status.rawValue
             if status != .success { throw status.exitCode }
-        } catch let exit as ExitCode {
-            exitCode = exit.rawValue
-            record.failure = record.failure ?? (exit.rawValue == ExitStatus.configuration.rawValue ? "rules or options error (see the command's output)" : nil)
-            throw exit
-        } catch let error as PennyError {
-            exitCode = ExitStatus(error.kind).rawValue
-            record.failure = record.failure ?? TextSanitizer.clean(error.headline)
-            throw error
-        } catch let diagnostics as RulesDiagnostics {
-            exitCode = ExitStatus.configuration.rawValue
-            record.failure = record.failure ?? "\(diagnostics.errors.count) error\(diagnostics.errors.count == 1 ? "" : "s") in the rules"
-            throw diagnostics
         } catch {
-            exitCode = ExitStatus.configuration.rawValue
-            record.failure = record.failure ?? TextSanitizer.clean("\(error)")
+            let (code, reason) = ExitStatus.describe(error)
+            exitCode = code
+            record.failure = record.failure ?? reason
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 @testable import PennyImport
 import Testing
@@ -35,7 +36,7 @@ struct AmountLimitTests {
         let text = document.text.replacingOccurrences(of: "AMOUNT", with: (negative ? "-" : "") + magnitude)
             .replacingOccurrences(of: "MAGNITUDE", with: magnitude)
             .replacingOccurrences(of: "SIGN", with: document.name == "x.xml" ? (negative ? "DBIT" : "CRDT") : (negative ? "D" : "C"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-limit-\(UUID().uuidString)-\(document.name)")
+        let url = TestScratch.root.appendingPathComponent("penny-limit-\(UUID().uuidString)-\(document.name)")
         try! Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var profile = CSVProfile(name: "limits", location: SourceLocation(file: "limits.rules", line: 1))

@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 @testable import PennyImport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// How the MT940 reader settles dates, signs and ids.
 struct MT940BehaviourTests {
     static func read(_ text: String) throws(PennyError) -> (headers: [StatementHeader], transactions: [Transaction]) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-mt940-\(UUID().uuidString).sta")
+        let url = TestScratch.root.appendingPathComponent("penny-mt940-\(UUID().uuidString).sta")
         try! Data(text.utf8).write(to: url)
         var headers: [StatementHeader] = []
         var out: [Transaction] = []

@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 @testable import PennyImport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// How the QIF reader settles dates, amounts, encodings and sections.
 struct QIFBehaviourTests {
     static func read(_ bytes: [UInt8]) throws(PennyError) -> [Transaction] {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-qif-\(UUID().uuidString).qif")
+        let url = TestScratch.root.appendingPathComponent("penny-qif-\(UUID().uuidString).qif")
         try! Data(bytes).write(to: url)
         var out: [Transaction] = []
         try QIFReader().read(try FileProbe(url: url), displayName: "x.qif", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) {

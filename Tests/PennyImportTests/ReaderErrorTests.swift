@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 @testable import PennyImport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// One test per error message of the OFX, CAMT and JSON readers, with its location.
 struct ReaderErrorTests {
     static func rejection(_ text: String, name: String, reader: some StatementReader) -> String? {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-err-\(UUID().uuidString)-\(name)")
+        let url = TestScratch.root.appendingPathComponent("penny-err-\(UUID().uuidString)-\(name)")
         try! Data(text.utf8).write(to: url)
         do throws(PennyError) {
             let probe = try FileProbe(url: url)

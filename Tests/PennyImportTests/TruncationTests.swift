@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 import Testing
 
@@ -21,7 +22,7 @@ struct TruncationTests {
 
     /// True when reading `bytes` ends in an error.
     static func refuses(_ bytes: [UInt8], name: String, reader: some StatementReader) -> Bool {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-cut-\(UUID().uuidString)-\(name)")
+        let url = TestScratch.root.appendingPathComponent("penny-cut-\(UUID().uuidString)-\(name)")
         defer { try? FileManager.default.removeItem(at: url) }
         guard (try? Data(bytes).write(to: url)) != nil else { return false }
         do throws(PennyError) {

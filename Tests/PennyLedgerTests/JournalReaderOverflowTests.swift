@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 import PennyLedger
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// of the transaction that caused it.
 struct JournalReaderOverflowTests {
     @Test func aSumThatOverflowsNamesTheTransactionsLine() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("penny-overflow-\(UUID().uuidString).journal").path
+        let path = TestScratch.root.appendingPathComponent("penny-overflow-\(UUID().uuidString).journal").path
         try """
         2024-03-01 * First
             expenses:food  30000000000000000.00 EUR

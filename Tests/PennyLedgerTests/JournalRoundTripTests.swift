@@ -23,7 +23,7 @@ struct JournalRoundTripTests {
         }
         var text = Array(JournalWriter.header.utf8)
         for entry in entries { JournalWriter.render(entry, into: &text) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("penny-roundtrip-\(UUID().uuidString).journal").path
+        let path = TestScratch.root.appendingPathComponent("penny-roundtrip-\(UUID().uuidString).journal").path
         try Data(text).write(to: URL(fileURLWithPath: path))
 
         var postings: [Posting] = []

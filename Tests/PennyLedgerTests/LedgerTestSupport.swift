@@ -1,10 +1,11 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 import PennyLedger
 
 /// A fresh temporary directory per test.
 func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-tests-\(UUID().uuidString)")
+    let url = TestScratch.root.appendingPathComponent("penny-tests-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

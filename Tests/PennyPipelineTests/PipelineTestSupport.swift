@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyPipeline
 
 /// The package root, found from this file's path.
@@ -26,7 +27,7 @@ struct ScratchFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-pipeline-\(UUID().uuidString)")
+        url = TestScratch.root.appendingPathComponent("penny-pipeline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

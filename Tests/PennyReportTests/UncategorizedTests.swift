@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 import PennyLedger
 import PennyReport
@@ -47,7 +48,7 @@ struct UncategorizedTests {
         """
 
     @Test func groupsMostFrequentFirstWithSuggestedRules() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("penny-unc-\(UUID().uuidString).journal").path
+        let path = TestScratch.root.appendingPathComponent("penny-unc-\(UUID().uuidString).journal").path
         try Self.journal.write(toFile: path, atomically: true, encoding: .utf8)
         let report = try UncategorizedReport(journal: try JournalBlocks(path: path), ownAccounts: ["assets:bank:checking"], path: path)
         #expect(report.groups.map(\.key) == ["bolt ride # lisboa", "uber eats #"])

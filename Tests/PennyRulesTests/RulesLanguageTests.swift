@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import PennyCore
 import PennyRules
 import Testing
@@ -112,7 +113,7 @@ struct RulesLanguageTests {
     }
 
     @Test func includesAreReadOnceAndCyclesRefused() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("penny-rules-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("penny-rules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("shared"), withIntermediateDirectories: true)
         try "include shared/banks.rules\nrule a\n  if description contains a\n  category expenses:a\n".write(
             to: directory.appendingPathComponent("a.rules"), atomically: true, encoding: .utf8)

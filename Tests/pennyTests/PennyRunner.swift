@@ -1,4 +1,5 @@
 import Foundation
+import PennyTestSupport
 import Testing
 
 /// Runs the built `penny` (or hledger/ledger) in a scratch directory and captures its output.
@@ -55,7 +56,7 @@ struct Workspace {
     let url: URL
 
     init(copySamples: Bool = true) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-e2e-\(UUID().uuidString)")
+        url = TestScratch.root.appendingPathComponent("penny-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         if copySamples {
             for folder in ["samples", "rules"] {
