@@ -36,6 +36,11 @@ enum SniffAccount {
         let t = String(text.trimmed)
         guard !t.isEmpty, t.count <= 34 else { return nil }
         if let iban = iban(in: t) { return iban }
+        // IBAN-shaped after an account label: kept as written even when its check digits fail.
+        let compact = t.filter { !$0.isWhitespace }.uppercased()
+        if compact.count >= 15, compact.count <= 34, compact.prefix(2).allSatisfy(\.isLetter), compact.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLetter) }) {
+            return compact
+        }
         let allowed = t.allSatisfy { $0.isNumber || $0 == "X" || $0 == "x" || $0 == "*" || $0 == "-" || $0 == " " }
         return allowed && t.filter(\.isNumber).count >= 4 ? t : nil
     }
