@@ -33,6 +33,7 @@ let package = Package(
                 "PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport", "PennyPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            resources: ["n26", "revolut"].map { .embedInCode("BuiltinProfiles/\($0).rules") },
             plugins: ["PennyVersion"]
         ),
         .target(name: "PennyTestSupport", path: "Tests/PennyTestSupport"),

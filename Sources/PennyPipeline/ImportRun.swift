@@ -87,12 +87,14 @@ public struct ImportRun {
             csvProfiles: rules.csvProfiles, defaultCurrency: rules.defaultCurrency,
             accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         let categorizer = Categorizer(rules)
-        let rules = self.rules, override = accountOverride
+        let rules = self.rules
+        let autoProfile = CSVAutoProfile(rules: rules, rulesPath: options.rulesPath, accountOverride: accountOverride)
+        let fileAccount = FileAccountBox()
         let matchFailure = MatchFailureBox()
         let transfers = try Self.transferIndex(rules: rules, ledgerPath: ledgerPath)
         var importer = StatementImporter(
             update: update,
-            resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: override) },
+            resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: fileAccount.override) },
             categorize: { transaction, folded, account in
                 let decision = categorizer.categorize(transaction, foldedDescription: folded, account: account)
                 if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
@@ -134,9 +136,11 @@ public struct ImportRun {
             var changedWhileRead = false
             do throws(PennyError) {
                 let probe = try FileProbe(url: URL(fileURLWithPath: file))
-                let reader = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: configuration, displayName: file)
+                let choice = try autoProfile.choose(probe: probe, forcedFormat: forcedFormat, configuration: configuration, file: file)
+                let reader = choice.reader
+                fileAccount.override = choice.override
                 let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
-                    try reader.read(probe, displayName: file, configuration: configuration) { (event) throws(PennyError) in
+                    try reader.read(probe, displayName: file, configuration: choice.configuration) { (event) throws(PennyError) in
                         try emit(event)
                         if let error = matchFailure.error { throw error }
                     }
@@ -149,6 +153,7 @@ public struct ImportRun {
                 total.add(outcome)
                 progress.clear()
                 console.say("\(file): \(Self.describe(outcome))")
+                try autoProfile.keep(choice, dryRun: dryRun, console: console)
                 record?.imported(file, outcome)
                 for note in outcome.ambiguities { console.say("  note: \(note)") }
                 for warning in outcome.warnings {

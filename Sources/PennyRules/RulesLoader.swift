@@ -51,7 +51,10 @@ public enum RulesLoader {
         if rules.isEmpty {
             throw RulesDiagnostics(errors: [.configuration("no *.rules files in '\(path)'")])
         }
-        return rules.map { (path as NSString).appendingPathComponent($0) }
+        // Profiles penny learned from files (`rules/csv/NAME.rules`) come after the user's own.
+        let learnedDirectory = (path as NSString).appendingPathComponent("csv")
+        let learned = ((try? FileManager.default.contentsOfDirectory(atPath: learnedDirectory)) ?? []).filter { $0.hasSuffix(".rules") }.sorted()
+        return rules.map { (path as NSString).appendingPathComponent($0) } + learned.map { (learnedDirectory as NSString).appendingPathComponent($0) }
     }
 }
 

@@ -157,7 +157,15 @@ import Testing
         #expect(rejected.status == 1)
         #expect(
             rejected.stderr
-                == "unknown-bank.csv: error: no csv profile matches this file (tried csv profiles: montepio, aib); add a 'csv' block with 'match-file' or 'match-header'\n")
+                == """
+                unknown-bank.csv: error: which account is this CSV? it names none; put it in a folder named after the account (like inbox/montepio/) or pass --account NAME. Declared accounts:
+                  assets:bank:montepio
+                  assets:bank:aib
+                  liabilities:card:visa
+                  assets:bank:savings
+                  assets:bank:n26
+
+                """)
         let bad = try w.penny("import", "--account", "assets:bank:nope", "samples")
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--account assets:bank:nope: no 'account assets:bank:nope' block in the rules"))

@@ -1,0 +1,72 @@
+public import PennyCore
+
+/// What the sniffer made of a CSV file: a profile, why, and what it could not tell apart.
+///
+/// A sniff is usable only when `ambiguities` is empty; otherwise `profile` holds the first
+/// candidate of each open question, for a person to pick from.
+public struct CSVSniff: Sendable {
+    /// One decision and the evidence for it (`date format`: `%d/%m/%Y`, because `13/02/2024`…).
+    public struct Decision: Sendable, Equatable {
+        /// What was decided: `encoding`, `delimiter`, `date format`…
+        public var topic: String
+        /// The choice, as it is written in a profile.
+        public var choice: String
+        /// Why, with the line that proves it when there is one.
+        public var reason: String
+
+        /// Makes a decision.
+        public init(_ topic: String, _ choice: String, because reason: String) {
+            self.topic = topic
+            self.choice = choice
+            self.reason = reason
+        }
+    }
+
+    /// A question the file does not answer, with the choices it leaves open.
+    public struct Ambiguity: Sendable, Equatable {
+        /// What could not be decided (`date format`, `amount column`, `running balance`…).
+        public var topic: String
+        /// The candidates, as profile lines (the first is in `profile`).
+        public var candidates: [String]
+        /// Why the file does not settle it.
+        public var reason: String
+
+        /// Makes an ambiguity.
+        public init(_ topic: String, candidates: [String], because reason: String) {
+            self.topic = topic
+            self.candidates = candidates
+            self.reason = reason
+        }
+    }
+
+    /// The profile the file reads with (the first candidates where ambiguous).
+    public var profile: CSVProfile
+    /// Every decision, in the order taken.
+    public var decisions: [Decision] = []
+    /// What could not be decided; empty when the profile is safe to import with.
+    public var ambiguities: [Ambiguity] = []
+    /// The own account's IBAN or number found in the preamble or a column, if any.
+    public var accountIdentifier: String?
+    /// The column names (empty when the file has none).
+    public var header: [String] = []
+    /// The first data rows as read, for a preview.
+    public var preview: [[String]] = []
+    /// How many data rows the sniffed prefix holds.
+    public var rowCount = 0
+
+    /// True when nothing is ambiguous.
+    public var isConclusive: Bool { ambiguities.isEmpty }
+
+    /// Makes an empty sniff around a profile.
+    public init(profile: CSVProfile) {
+        self.profile = profile
+    }
+
+    /// The one-line reason a refused file gives: what could not be told apart.
+    public var refusal: String {
+        ambiguities.map { a in
+            let options = a.candidates.isEmpty ? "" : " (" + a.candidates.joined(separator: " or ") + ")"
+            return "\(a.topic): \(a.reason)\(options)"
+        }.joined(separator: "; ")
+    }
+}

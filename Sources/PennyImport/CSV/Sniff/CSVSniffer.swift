@@ -1,0 +1,349 @@
+import Foundation
+public import PennyCore
+
+/// Reads a CSV file's layout from its bytes: a pure function from a bounded prefix (and the
+/// tail of a larger file) to a `CSVProfile` and the evidence for each choice.
+///
+/// The sniffer decides only what the file proves: the date order by a day above 12, the
+/// decimal mark by a value that reads one way, the sign and columns by the file's own
+/// running balance when it has one. Anything else is an ambiguity, named with its
+/// candidates, and the file is not imported on a guess.
+public enum CSVSniffer {
+    /// How much of the start of a file is read.
+    public static let prefixBytes = 64 * 1024
+    /// How much of the end of a larger file is read (for totals and closing-balance rows).
+    public static let tailBytes = 8 * 1024
+    /// How many data rows are examined.
+    public static let maxRows = 400
+
+    /// Sniffs a file on disk: its first `prefixBytes` and, when longer, its last `tailBytes`.
+    public static func sniff(url: URL, displayName: String) throws(PennyError) -> CSVSniff {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let head = Array(try handle.read(upToCount: prefixBytes + 1) ?? Data())
+            guard head.count > prefixBytes else { return sniff(head: head, tail: nil, fileName: url.lastPathComponent) }
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: max(UInt64(prefixBytes), size - UInt64(tailBytes)))
+            let tail = Array(try handle.readToEnd() ?? Data())
+            return sniff(head: Array(head.prefix(prefixBytes)), tail: tail, fileName: url.lastPathComponent)
+        } catch {
+            throw .badInput("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+        }
+    }
+
+    /// The profile for a file whose first bytes are `head` (the whole file when `tail` is nil).
+    ///
+    /// - Complexity: O(n) in the prefix, times the candidate delimiters and date patterns.
+    public static func sniff(head: [UInt8], tail: [UInt8]?, fileName: String) -> CSVSniff {
+        let isWhole = tail == nil
+        var profile = CSVProfile(name: profileName(fileName), location: SourceLocation(file: "sniffed"))
+        var sniff = CSVSniff(profile: profile)
+        let encoding = SniffEncoding.decide(head, isWholeFile: isWhole)
+        profile.encoding = encoding.encoding
+        sniff.decisions.append(encoding.decision)
+        let table: SniffTable
+        do {
+            table = try SniffTable.find(encoding.text, isWholeFile: isWhole)
+        } catch {
+            switch error {
+            case .malformed(let line):
+                sniff.ambiguities.append(.init("quotes", candidates: [], because: "line \(line) has a quote that neither strict, backslash nor lenient quoting reads"))
+            case .noTransactions:
+                sniff.ambiguities.append(.init("rows", candidates: [], because: "no row holds both a date and an amount, whichever of , ; tab | splits it"))
+            }
+            sniff.profile = profile
+            return sniff
+        }
+        sniff.decisions += table.decisions
+        profile.delimiter = table.delimiter
+        profile.quoting = table.quoting
+        profile.headerLines = table.headerLines
+        let header = table.header.map { table.records[$0].fields }
+        sniff.header = header ?? []
+        sniff.decisions.append(
+            .init(
+                "header", "header-lines \(profile.headerLines)",
+                because: header == nil
+                    ? "the first row already holds a date and an amount: the file has no header"
+                    : "line \(table.records[table.header!].line) names the columns\(table.header! > 0 ? " after \(table.header!) preamble line(s)" : "")"))
+
+        // Rows: transactions, balance rows, and rows that are not data at all.
+        var rows: [SniffRecord] = []
+        var dated: [SniffRecord] = []
+        var skipTexts: [String] = []
+        var endText: String?
+        let body = Array(table.records[table.firstData...].filter { !$0.isBlank }.prefix(maxRows))
+        let lastDataLike = body.lastIndex(where: SniffTable.isDataLike) ?? 0
+        for (i, r) in body.enumerated() {
+            if !SniffTable.isDataLike(r) {
+                let text = String(r.fields.first { !$0.trimmed.isEmpty }?.trimmed ?? "")
+                if i > lastDataLike {
+                    if endText == nil, !text.isEmpty { endText = text }
+                } else if !text.isEmpty, !skipTexts.contains(text) {
+                    skipTexts.append(text)
+                }
+                continue
+            }
+            dated.append(r)
+            if let word = r.fields.first(where: { HeaderVocabulary.balanceRowWords.contains(TextKey.fold($0.trimmed)) }) {
+                let text = String(word.trimmed)
+                if !skipTexts.contains(text) { skipTexts.append(text) }
+                continue
+            }
+            rows.append(r)
+        }
+        if let tail, endText == nil, let cut = tail.firstIndex(of: 0x0A) {
+            let tailText = SniffEncoding.decide(Array(tail[(cut + 1)...]), isWholeFile: true).text
+            if let records = try? SniffTokenizer.records(tailText, delimiter: table.delimiter, quoting: table.quoting, isWholeFile: true) {
+                let nonBlank = records.filter { !$0.isBlank }
+                if let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count {
+                    endText = nonBlank[last + 1].fields.first { !$0.trimmed.isEmpty }.map { String($0.trimmed) }
+                }
+            }
+        }
+        var columns = SniffColumns(header: header, rows: rows)
+        // Rows the bank lists but has not booked (a status column saying pending).
+        if let header, let s = header.indices.first(where: { HeaderVocabulary.roles(for: header[$0]).contains { $0.role == .status && $0.score == 3 } }) {
+            let notBooked = Set(rows.map { String($0[s].trimmed) }.filter { HeaderVocabulary.notBookedStatuses.contains(TextKey.fold($0)) })
+            if !notBooked.isEmpty {
+                rows = rows.filter { !notBooked.contains(String($0[s].trimmed)) }
+                columns = SniffColumns(header: header, rows: rows)
+                let column = columns.reference(s)
+                for status in notBooked.sorted() {
+                    profile.skipRows.append(.init(column: column, test: .is, text: status, location: profile.location))
+                }
+                sniff.decisions.append(.init("skip-row", "skip-row \(column) is \(notBooked.sorted().joined(separator: ", "))", because: "those rows are not booked yet"))
+            }
+        }
+        for text in skipTexts {
+            profile.skipRows.append(.init(column: nil, test: .is, text: text, location: profile.location))
+            sniff.decisions.append(
+                .init("skip-row", "skip-row any is \"\(text)\"", because: "a row holding '\(text)' is not a transaction (no date and amount, or a balance line)"))
+        }
+        if let endText {
+            profile.endRows.append(.init(column: nil, test: .is, text: endText, location: profile.location))
+            sniff.decisions.append(.init("end-row", "end-row any is \"\(endText)\"", because: "the rows from '\(endText)' on, at the end of the file, are not transactions"))
+        }
+        guard !rows.isEmpty else {
+            sniff.ambiguities.append(.init("rows", candidates: [], because: "no transaction rows to learn the layout from"))
+            sniff.profile = profile
+            return sniff
+        }
+        sniff.rowCount = rows.count
+        columns.assign()
+        sniff.decisions += columns.decisions
+        sniff.ambiguities += columns.ambiguities
+        if let header, rows.contains(where: { r in r.fields.count > header.count && r.fields[header.count...].contains { !$0.trimmed.isEmpty } }) {
+            profile.ignoresExtraFields = true
+            sniff.decisions.append(.init("extra-fields", "extra-fields ignore", because: "some rows have more fields than the header names"))
+        }
+
+        // Dates.
+        if let d = columns.roles[.date] {
+            profile.dateColumn = columns.reference(d)
+            // Every dated row settles the order, balance and pending rows too.
+            let values = dated.map { (line: $0.line, text: $0[d]) }.filter { !$0.text.trimmed.isEmpty }
+            switch SniffDates.decide(values, column: columns.column(d)) {
+            case .decided(let format, let decision):
+                profile.dateFormat = format
+                sniff.decisions.append(decision)
+            case .ambiguous(let ambiguity, let first):
+                profile.dateFormat = first
+                sniff.ambiguities.append(ambiguity)
+            case .unreadable(let reason, _):
+                sniff.ambiguities.append(.init("date format", candidates: [], because: reason))
+            }
+        } else if columns.ambiguities.isEmpty {
+            sniff.ambiguities.append(.init("date column", candidates: [], because: "no header names a date and no single column holds only dates"))
+        }
+
+        // Numbers, then the layout the running balance proves.
+        let moneyColumns = Set(
+            columns.layouts.flatMap { l -> [Int] in
+                var c: [Int] = []
+                switch l.money {
+                case .signed(let a): c.append(a)
+                case .debitCredit(let d, let cr): c += [d, cr]
+                }
+                if let b = l.balance { c.append(b) }
+                return c
+            })
+        var format = AmountFormat(decimalMark: ".")
+        if !moneyColumns.isEmpty {
+            switch SniffNumbers.decide(moneyColumns.sorted().flatMap { columns.values($0) }) {
+            case .decided(let f, let decision):
+                format = f
+                sniff.decisions.append(decision)
+            case .ambiguous(let ambiguity, let first):
+                format = first
+                sniff.ambiguities.append(ambiguity)
+            case .unreadable(let reason, _):
+                sniff.ambiguities.append(.init("amounts", candidates: [], because: reason))
+            }
+        }
+        profile.amountFormat = format
+        if let layout = chooseLayout(columns, format, &sniff) {
+            switch layout.money {
+            case .signed(let a): profile.amount = .signed(columns.reference(a))
+            case .debitCredit(let d, let c): profile.amount = .debitCredit(debit: columns.reference(d), credit: columns.reference(c))
+            }
+            profile.negate = layout.negate
+            profile.indicator = layout.indicator.map { .column(columns.reference($0)) }
+            profile.balanceColumn = layout.balance.map(columns.reference)
+        }
+        profile.descriptionColumns = columns.description.map(columns.reference)
+        profile.currencyColumn = columns.roles[.currency].map(columns.reference)
+        profile.payeeColumn = columns.roles[.payee].map(columns.reference)
+        profile.counterpartyColumn = nil
+        profile.idColumn = columns.roles[.id].map(columns.reference)
+        profile.typeColumn = columns.roles[.type].map(columns.reference)
+        profile.memoColumn = columns.roles[.memo].map(columns.reference)
+        profile.ibanColumn = columns.roles[.iban].map(columns.reference)
+        if header != nil { profile.headerMatches = [matchText(header!, profile.delimiter)] } else { profile.fileGlobs = [fileGlob(fileName)] }
+
+        // The own account.
+        let preamble = Array(table.records[..<(table.header ?? table.firstData)])
+        if let (id, line) = SniffAccount.inPreamble(preamble) {
+            sniff.accountIdentifier = id
+            sniff.decisions.append(.init("account", id, because: "line \(line), before the header, names it"))
+        } else if let a = columns.roles[.ownAccount] {
+            let ids = Set(rows.map { String($0[a].trimmed) })
+            if ids.count == 1, let id = SniffAccount.accountNumber(ids.first!) {
+                sniff.accountIdentifier = id
+                sniff.decisions.append(.init("account", id, because: "every row has it in column \(columns.name(a))"))
+            }
+        }
+        sniff.preview = preview(rows, profile, columns, format)
+        sniff.profile = profile
+        return sniff
+    }
+
+    /// The layout whose amounts reproduce the running balance (or the plain reading when
+    /// there is no balance), and an ambiguity when the file does not settle it.
+    private static func chooseLayout(_ columns: SniffColumns, _ format: AmountFormat, _ sniff: inout CSVSniff) -> SniffColumns.Layout? {
+        guard let first = columns.layouts.first else { return nil }
+        let currency = columns.roles[.currency]
+        func amounts(_ l: SniffColumns.Layout) -> [SniffBalance.Row]? {
+            var out: [SniffBalance.Row] = []
+            for r in columns.rows {
+                var amount: Int64
+                switch l.money {
+                case .signed(let a):
+                    guard let v = SniffNumbers.read(r[a].trimmed, format) else { return nil }
+                    amount = v
+                    if let i = l.indicator {
+                        let mark = String(r[i].trimmed).uppercased()
+                        amount = CSVProfile.defaultDebitMarks.contains(mark) ? -abs(v) : abs(v)
+                    }
+                case .debitCredit(let d, let c):
+                    let dv = r[d].trimmed.isEmpty ? 0 : SniffNumbers.read(r[d].trimmed, format)
+                    let cv = r[c].trimmed.isEmpty ? 0 : SniffNumbers.read(r[c].trimmed, format)
+                    guard let dv, let cv else { return nil }
+                    amount = cv - abs(dv)
+                }
+                if l.negate { amount = -amount }
+                let balance = l.balance.flatMap { r[$0].trimmed.isEmpty ? nil : SniffNumbers.read(r[$0].trimmed, format) }
+                out.append(.init(line: r.line, amount: amount, balance: balance, group: currency.map { String(r[$0].trimmed) } ?? ""))
+            }
+            return out
+        }
+        var passing: [(SniffColumns.Layout, [Int64], SniffBalance.Outcome)] = []
+        var failure: String?
+        for l in columns.layouts {
+            guard let rows = amounts(l) else { continue }
+            let outcome = l.balance == nil ? .unchecked : SniffBalance.check(rows)
+            switch outcome {
+            case .failed(_, let detail): failure = failure ?? detail
+            default: passing.append((l, rows.map(\.amount), outcome))
+            }
+        }
+        let hasBalance = columns.layouts.contains { $0.balance != nil }
+        let checked = passing.filter { if case .unchecked = $0.2 { return false } else { return true } }
+        if hasBalance, checked.isEmpty {
+            let candidates = columns.layouts.map { describe($0, columns) }
+            sniff.ambiguities.append(
+                .init(
+                    "running balance", candidates: Array(NSOrderedSet(array: candidates).array as! [String]),
+                    because: "no reading of the amounts reproduces it: \(failure ?? "the amounts cannot be read")"))
+            return first
+        }
+        let pool = hasBalance ? checked : passing
+        guard let chosen = pool.first else { return first }
+        let distinct = pool.filter { $0.1 != chosen.1 }
+        if !hasBalance, chosen.0.negate == false, columns.layouts.count > 1 || columns.header != nil {
+            // Without a balance the amounts are read as written, unless they cannot be.
+            let positives = chosen.1.filter { $0 > 0 }.count
+            if case .signed = chosen.0.money, chosen.0.indicator == nil, positives == chosen.1.count, positives >= 5 {
+                sniff.ambiguities.append(
+                    .init(
+                        "sign", candidates: ["(amounts as written)", "negate"],
+                        because: "all \(positives) amounts are positive and there is no running balance to tell money out from money in"))
+            }
+            let orders = pool.filter { if case .debitCredit = $0.0.money { return true } else { return false } }
+            if orders.count > 1, orders.contains(where: { $0.1 != orders[0].1 }) {
+                sniff.ambiguities.append(
+                    .init(
+                        "debit and credit", candidates: orders.map { describe($0.0, columns) },
+                        because: "two columns of unsigned amounts and no header or balance says which is money out"))
+            }
+            return chosen.0
+        }
+        if !distinct.isEmpty {
+            sniff.ambiguities.append(
+                .init("amount column", candidates: pool.map { describe($0.0, columns) }, because: "\(pool.count) readings of the amounts all reproduce the running balance"))
+            return chosen.0
+        }
+        switch chosen.2 {
+        case .ascending(let n), .descending(let n):
+            let order = if case .ascending = chosen.2 { "oldest first" } else { "newest first" }
+            sniff.decisions.append(.init("amounts", describe(chosen.0, columns), because: "they reproduce the running balance on all \(n) rows (\(order))"))
+        default:
+            sniff.decisions.append(.init("amounts", describe(chosen.0, columns), because: "read as written (no running balance to check them against)"))
+        }
+        return chosen.0
+    }
+
+    private static func describe(_ l: SniffColumns.Layout, _ c: SniffColumns) -> String {
+        var parts: [String] = []
+        switch l.money {
+        case .signed(let a): parts.append("amount \(c.column(a))")
+        case .debitCredit(let d, let cr): parts.append("debit \(c.column(d)), credit \(c.column(cr))")
+        }
+        if let i = l.indicator { parts.append("indicator \(c.column(i))") }
+        if l.negate { parts.append("negate") }
+        if let b = l.balance { parts.append("balance \(c.column(b))") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func preview(_ rows: [SniffRecord], _ p: CSVProfile, _ c: SniffColumns, _ format: AmountFormat) -> [[String]] {
+        rows.prefix(5).map { r in
+            let date = c.roles[.date].map { String(r[$0].trimmed) } ?? ""
+            let parsed = p.dateColumn != nil ? p.dateFormat.parse(date).map(\.description) ?? "?" : "?"
+            let text = c.description.map { String(r[$0].trimmed) }.filter { !$0.isEmpty }.joined(separator: " ")
+            return [String(r.line), parsed, text]
+        }
+    }
+
+    /// `N26_Sample.csv` → `n26-sample`; digits-only parts (dates) are dropped.
+    static func profileName(_ fileName: String) -> String {
+        let stem = (fileName as NSString).deletingPathExtension.lowercased()
+        let words = stem.split { !$0.isLetter && !$0.isNumber }.filter { !$0.allSatisfy(\.isNumber) }
+        let name = words.joined(separator: "-").filter { $0.isASCII }
+        return name.isEmpty ? "bank" : name
+    }
+
+    /// The header as `match-header` compares it: the names joined by the delimiter.
+    static func matchText(_ header: [String], _ delimiter: UInt8) -> String {
+        header.map { $0.replacingOccurrences(of: "\"", with: "") }.joined(separator: String(UnicodeScalar(delimiter)))
+    }
+
+    /// A glob for files named like this one, with runs of digits as `*`.
+    static func fileGlob(_ fileName: String) -> String {
+        var out = ""
+        for ch in fileName.lowercased() {
+            if ch.isNumber { if !out.hasSuffix("*") { out.append("*") } } else { out.append(ch) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,134 @@
+import PennyCore
+
+/// What a column holds, as the sniffer names it.
+enum ColumnRole: String, CaseIterable {
+    case date = "booking date"
+    case valueDate = "value date"
+    case description
+    case payee
+    case amount
+    case debit
+    case credit
+    case indicator
+    case balance
+    case currency
+    case id = "reference"
+    case type
+    case status
+    case memo
+    case iban = "counterparty iban"
+    case ownAccount = "own account"
+}
+
+/// Header words for each role in en, pt, es, ca, it, fr, de and nl, folded (no case, no
+/// accents, punctuation as spaces, a trailing currency code or symbol removed).
+///
+/// An exact header scores 3; a header that contains a one-word name as a word scores 1,
+/// unless a qualifier (original, initial, final…) says it is some other figure.
+enum HeaderVocabulary {
+    static let words: [ColumnRole: [String]] = [
+        .date: [
+            "date", "booking date", "posting date", "posted date", "transaction date", "trans date", "txn date", "completed date", "date posted",
+            "data", "data mov", "data movimento", "data do movimento", "data lancamento", "data de lancamento", "data operacao", "data da operacao",
+            "data transacao", "fecha", "fecha operacion", "fecha de operacion", "fecha contable", "f operacion", "fecha movimiento",
+            "data operacio", "data moviment", "data operazione", "data contabile", "data registrazione", "date operation", "date de l operation",
+            "date comptable", "date de comptabilisation", "datum", "buchung", "buchungstag", "buchungsdatum", "boekdatum", "transactiedatum",
+            "datum boeking", "umsatzdatum",
+        ],
+        .valueDate: [
+            "value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum", "data valor", "data de valor", "data valuta",
+            "fecha valor", "fecha de valor", "f valor", "date de valeur", "date valeur", "rentedatum",
+        ],
+        .description: [
+            "description", "descriptions", "details", "transaction details", "narrative", "particulars", "label", "libelle", "libelle operation",
+            "descricao", "historico", "concepto", "concepte", "descripcion", "descripcio", "descrizione", "causale", "descrizione operazione",
+            "verwendungszweck", "omschrijving", "naam omschrijving", "mededelingen", "remarque", "text", "booking text", "payment reference",
+            "transaction description", "memo description", "buchungsdetails", "movimento", "operacao", "operazione", "operation",
+        ],
+        .payee: [
+            "payee", "payee name", "partner name", "counterparty", "counterparty name", "name", "beneficiary", "merchant", "merchant name",
+            "auftraggeber empfanger", "empfanger", "zahlungsempfanger", "beguenstigter zahlungspflichtiger", "naam tegenpartij", "tegenpartij",
+            "naam", "beneficiario", "ordenante", "nome", "favorecido", "destinatario", "beneficiaire", "tiers", "contraparte", "description payee",
+        ],
+        .amount: [
+            "amount", "amt", "transaction amount", "net amount", "net", "montante", "valor", "importe", "import", "importo", "montant", "betrag",
+            "bedrag", "quantia", "umsatz",
+        ],
+        .debit: [
+            "debit", "debits", "debit amount", "withdrawal", "withdrawals", "paid out", "money out", "out", "debito", "cargo", "cargos", "debe",
+            "addebiti", "addebito", "uscite", "soll", "ausgang", "valor debito", "debit amt", "spent",
+        ],
+        .credit: [
+            "credit", "credits", "credit amount", "deposit", "deposits", "paid in", "money in", "in", "credito", "abono", "abonos", "haber",
+            "accrediti", "accredito", "entrate", "haben", "eingang", "valor credito", "credit amt", "received",
+        ],
+        .indicator: ["d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign"],
+        .balance: [
+            "balance", "running balance", "runningbalance", "current balance", "balance after", "saldo", "saldo contabile", "saldo contable",
+            "saldo disponible", "saldo disponivel", "solde", "kontostand", "saldo apos", "saldo na", "saldo nach buchung",
+        ],
+        .currency: ["currency", "curr", "ccy", "moeda", "divisa", "moneda", "valuta", "wahrung", "waehrung", "devise", "munt", "currency code"],
+        .id: [
+            "id", "transaction id", "reference", "ref", "referencia", "riferimento", "numero documento", "numero do documento", "n documento",
+            "operation number", "transaction reference", "referenz", "kundenreferenz", "transactie id", "reference number", "check number",
+            "checknumber", "check or slip", "numero", "num",
+        ],
+        .type: [
+            "type", "transaction type", "tipo", "tipo movimento", "tipo de movimento", "tipo de operacion", "buchungstext", "mutatiesoort",
+            "type de transaction", "type operation", "typ", "umsatzart", "code",
+        ],
+        .status: ["state", "status", "estado", "estat", "stato", "statut"],
+        .memo: ["memo", "notes", "note", "nota", "notas", "observacoes", "observaciones", "mitteilung", "payment purpose", "detail", "opmerking", "additional info"],
+        .iban: [
+            "partner iban", "counterparty iban", "tegenrekening", "iban contrapartida", "gegenkonto", "beneficiary iban", "payee iban", "iban tegenpartij", "kontonummer iban",
+        ],
+        .ownAccount: [
+            "account", "account number", "iban", "rekening", "konto", "kontonummer", "conta", "numero de conta", "cuenta", "numero de cuenta", "compte", "conto", "auftragskonto",
+        ],
+    ]
+
+    /// Words that make a figure some other figure (`Original Amount`, `initial_balance`).
+    static let qualifiers: Set<String> = [
+        "original", "initial", "final", "opening", "closing", "start", "end", "exchange", "foreign", "fee", "fees", "anterior", "inicial", "rate",
+        "gross", "tax", "bank", "instructed",
+    ]
+
+    /// The header as compared: folded, punctuation as spaces, a trailing currency removed.
+    static func normalize(_ header: String) -> String {
+        let folded = TextKey.fold(header)
+        let spaced = String(folded.map { $0.isLetter || $0.isNumber ? $0 : " " })
+        var words = spaced.split(separator: " ").map(String.init)
+        if words.count > 1, let last = words.last, last.count == 3, Currency(code: last.uppercased()) != nil { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    /// Roles this header may name, best first, with their scores.
+    static func roles(for header: String) -> [(role: ColumnRole, score: Int)] {
+        let name = normalize(header)
+        guard !name.isEmpty else { return [] }
+        let words = Set(name.split(separator: " ").map(String.init))
+        var found: [(ColumnRole, Int)] = []
+        for role in ColumnRole.allCases {
+            guard let names = self.words[role] else { continue }
+            if names.contains(name) {
+                found.append((role, 3))
+            } else if words.isDisjoint(with: qualifiers), names.contains(where: { !$0.contains(" ") && $0.count > 3 && words.contains($0) }) {
+                found.append((role, 1))
+            }
+        }
+        return found.sorted { $0.1 > $1.1 }
+    }
+
+    /// Words of balance rows that are not transactions (opening and closing balances).
+    static let balanceRowWords: Set<String> = [
+        "saldo anterior", "saldo inicial", "saldo final", "saldo do dia", "s a l d o", "saldo", "opening balance", "closing balance",
+        "balance brought forward", "balance carried forward", "anfangssaldo", "endsaldo", "solde initial", "solde final", "saldo iniziale",
+        "saldo finale", "beginsaldo", "eindsaldo", "total", "totals", "totaal", "summe", "saldo contable", "saldo disponible",
+    ]
+
+    /// Status words of rows that have not happened yet (or never will).
+    static let notBookedStatuses: Set<String> = [
+        "pending", "pendente", "pendiente", "en attente", "in sospeso", "vorgemerkt", "in behandeling", "reverted", "declined", "failed",
+        "cancelled", "canceled", "rejected",
+    ]
+}

@@ -1,0 +1,231 @@
+import PennyCore
+
+/// Which column holds what: by header words when the file has a header, by content when
+/// it has none. Every choice is checked against the values the column holds.
+struct SniffColumns {
+    var roles: [ColumnRole: Int] = [:]
+    /// Candidate amount layouts, most likely first; the running balance picks among them.
+    var layouts: [Layout] = []
+    var decisions: [CSVSniff.Decision] = []
+    var ambiguities: [CSVSniff.Ambiguity] = []
+    var description: [Int] = []
+
+    /// Where the money is and how it is signed.
+    struct Layout: Equatable {
+        enum Money: Equatable {
+            case signed(Int)
+            case debitCredit(debit: Int, credit: Int)
+        }
+        var money: Money
+        var negate = false
+        var indicator: Int?
+        var balance: Int?
+    }
+
+    let rows: [SniffRecord]
+    let header: [String]?
+    let width: Int
+
+    init(header: [String]?, rows: [SniffRecord]) {
+        self.header = header
+        self.rows = rows
+        self.width = max(header?.count ?? 0, rows.map(\.fields.count).max() ?? 0)
+    }
+
+    func values(_ j: Int) -> [(line: Int, text: String)] { rows.map { (line: $0.line, text: $0[j]) } }
+
+    func name(_ j: Int) -> String {
+        if let header, j < header.count, !header[j].trimmed.isEmpty { return "\"\(header[j].trimmed)\"" }
+        return "column \(j + 1)"
+    }
+
+    // MARK: Content tests
+
+    func isDateColumn(_ j: Int) -> Bool {
+        let v = values(j)
+        guard v.allSatisfy({ !$0.text.trimmed.isEmpty }) else { return false }
+        if case .unreadable = SniffDates.decide(v, column: "") { return false }
+        return true
+    }
+
+    func isAmountColumn(_ j: Int) -> Bool {
+        let v = values(j)
+        return !v.isEmpty && v.allSatisfy { SniffNumbers.isAmount($0.text) && !SniffDates.isDate($0.text) }
+    }
+
+    func isSparseMoney(_ j: Int) -> Bool {
+        let v = values(j)
+        return v.contains { !$0.text.trimmed.isEmpty } && v.allSatisfy { $0.text.trimmed.isEmpty || (SniffNumbers.isAmount($0.text) && !SniffDates.isDate($0.text)) }
+    }
+
+    func isCurrencyColumn(_ j: Int) -> Bool {
+        let v = values(j)
+        return !v.isEmpty
+            && v.allSatisfy { t in
+                let s = t.text.trimmed; return s.count == 3 && Currency(code: s) != nil
+            }
+    }
+
+    func isIndicatorColumn(_ j: Int) -> Bool {
+        let marks = Set((CSVProfile.defaultDebitMarks + CSVProfile.defaultCreditMarks).map { $0.uppercased() })
+        let v = values(j).map { String($0.text.trimmed).uppercased() }
+        return !v.isEmpty && v.allSatisfy { marks.contains($0) } && Set(v).count <= 2 && v.contains { $0.count > 0 && !["-", "+"].contains($0) }
+    }
+
+    func isTextColumn(_ j: Int) -> Bool {
+        let v = values(j).map { String($0.text.trimmed) }
+        return v.contains { !$0.isEmpty } && v.contains { $0.contains(where: \.isLetter) }
+    }
+
+    func fits(_ role: ColumnRole, _ j: Int) -> Bool {
+        switch role {
+        case .date, .valueDate: isDateColumn(j)
+        case .amount: isAmountColumn(j)
+        case .debit, .credit, .balance: isSparseMoney(j)
+        case .currency: isCurrencyColumn(j)
+        case .indicator: isIndicatorColumn(j)
+        case .description, .payee, .memo, .type, .status: isTextColumn(j) || values(j).allSatisfy { $0.text.trimmed.isEmpty }
+        case .id, .iban, .ownAccount: true
+        }
+    }
+
+    // MARK: Assignment
+
+    mutating func assign() {
+        if let header { assignByHeader(header) } else { assignByContent() }
+    }
+
+    private mutating func take(_ role: ColumnRole, _ candidates: [Int], why: String) -> Int? {
+        guard let j = candidates.first(where: { roles.values.contains($0) == false && fits(role, $0) }) else { return nil }
+        roles[role] = j
+        decisions.append(.init(role.rawValue, name(j), because: why))
+        return j
+    }
+
+    private mutating func assignByHeader(_ header: [String]) {
+        var byRole: [ColumnRole: [(Int, Int)]] = [:]
+        for (j, h) in header.enumerated() {
+            // An exact name earlier in the vocabulary ranks first ("Description" before "Details").
+            for (role, score) in HeaderVocabulary.roles(for: h) {
+                let rank = HeaderVocabulary.words[role]?.firstIndex(of: HeaderVocabulary.normalize(h)) ?? 99
+                byRole[role, default: []].append((j, score * 100 - rank))
+            }
+        }
+        let order: [ColumnRole] = [
+            .status, .date, .valueDate, .currency, .indicator, .amount, .debit, .credit, .balance, .payee, .description, .id, .type, .memo, .iban, .ownAccount,
+        ]
+        for role in order {
+            let ranked = (byRole[role] ?? []).sorted { ($0.1, -$0.0) > ($1.1, -$1.0) }.map(\.0)
+            if ranked.isEmpty { continue }
+            let exact = ((byRole[role] ?? []).first { $0.0 == ranked.first }?.1 ?? 0) > 200
+            _ = take(role, ranked, why: exact ? "its header names the \(role.rawValue)" : "its header contains a word for the \(role.rawValue)")
+        }
+        if roles[.date] == nil {
+            let dates = (0..<width).filter { !roles.values.contains($0) && isDateColumn($0) }
+            if dates.count == 1 { _ = take(.date, dates, why: "no header names a date, and it is the only column that holds dates") }
+        }
+        var layout: Layout?
+        if let a = roles[.amount] {
+            layout = Layout(money: .signed(a), indicator: roles[.indicator], balance: roles[.balance])
+        } else if let d = roles[.debit], let c = roles[.credit] {
+            layout = Layout(money: .debitCredit(debit: d, credit: c), balance: roles[.balance])
+        } else {
+            let money = (0..<width).filter {
+                !roles.values.contains($0) && isAmountColumn($0) && !values($0).filter({ !$0.text.trimmed.isEmpty }).allSatisfy { SniffNumbers.isPlainInteger($0.text) }
+            }
+            if money.count == 1 {
+                roles[.amount] = money[0]
+                decisions.append(.init("amount", name(money[0]), because: "no header names an amount, and it is the only column of amounts"))
+                layout = Layout(money: .signed(money[0]), indicator: roles[.indicator], balance: roles[.balance])
+            } else {
+                ambiguities.append(
+                    .init(
+                        "amount column", candidates: money.map { "amount \(column($0))" },
+                        because: money.isEmpty ? "no header names an amount, or debit and credit" : "no header names an amount and \(money.count) columns hold numbers"))
+            }
+        }
+        if let layout {
+            layouts = [layout]
+            if case .signed = layout.money, layout.indicator == nil {
+                var negated = layout
+                negated.negate = true
+                layouts.append(negated)
+            }
+        }
+        description = [roles[.payee], roles[.description]].compactMap { $0 }
+        if description.isEmpty, let memo = roles[.memo] { description = [memo] }
+        if description.isEmpty, let text = longestText() { description = [text] }
+    }
+
+    private mutating func assignByContent() {
+        let dates = (0..<width).filter { isDateColumn($0) }
+        guard let date = dates.first else {
+            ambiguities.append(.init("date column", candidates: [], because: "the file has no header and no column holds only dates"))
+            return
+        }
+        roles[.date] = date
+        decisions.append(
+            .init("booking date", name(date), because: dates.count > 1 ? "no header; the first of \(dates.count) columns of dates" : "no header; the only column of dates"))
+        if dates.count > 1 { roles[.valueDate] = dates[1] }
+        if let i = (0..<width).first(where: { !dates.contains($0) && isIndicatorColumn($0) }) {
+            roles[.indicator] = i
+            decisions.append(.init("indicator", name(i), because: "no header; every value is a debit or credit mark"))
+        }
+        if let c = (0..<width).first(where: { !dates.contains($0) && isCurrencyColumn($0) }) { roles[.currency] = c }
+        var money = (0..<width).filter {
+            !dates.contains($0) && !roles.values.contains($0) && isSparseMoney($0)
+                && !values($0).filter({ !$0.text.trimmed.isEmpty }).allSatisfy { SniffNumbers.isPlainInteger($0.text) }
+        }
+        if money.isEmpty {
+            money = (0..<width).filter { !dates.contains($0) && isAmountColumn($0) && Set(values($0).map(\.text)).count == rows.count }
+        }
+        func sparsePair(_ a: Int, _ b: Int) -> Bool {
+            rows.allSatisfy { ($0[a].trimmed.isEmpty) != ($0[b].trimmed.isEmpty) }
+        }
+        let full = money.filter { j in values(j).allSatisfy { !$0.text.trimmed.isEmpty } }
+        switch money.count {
+        case 1 where full.count == 1:
+            layouts = [Layout(money: .signed(money[0]), indicator: roles[.indicator])]
+        case 2 where sparsePair(money[0], money[1]):
+            layouts = [money[0], money[1]].permutations2.map { Layout(money: .debitCredit(debit: $0.0, credit: $0.1)) }
+        case 2 where full.count == 2:
+            layouts = [(money[0], money[1]), (money[1], money[0])].flatMap { (a, b) in
+                [Layout(money: .signed(a), indicator: roles[.indicator], balance: b), Layout(money: .signed(a), negate: true, indicator: roles[.indicator], balance: b)]
+            }
+        case 3 where sparsePair(money[0], money[1]) && full.contains(money[2]):
+            layouts = [money[0], money[1]].permutations2.map { Layout(money: .debitCredit(debit: $0.0, credit: $0.1), balance: money[2]) }
+        default:
+            ambiguities.append(
+                .init(
+                    "amount column", candidates: money.map { "amount \(column($0))" },
+                    because: "the file has no header and \(money.count) columns hold numbers in a way that names no amount"))
+        }
+        if let text = longestText() { description = [text] }
+    }
+
+    /// The text column with the longest values on average (the bank's description).
+    func longestText() -> Int? {
+        let used = Set(roles.values)
+        return (0..<width).filter { !used.contains($0) && isTextColumn($0) && !isCurrencyColumn($0) && !isIndicatorColumn($0) }
+            .max { a, b in
+                let la = values(a).reduce(0) { $0 + $1.text.count }, lb = values(b).reduce(0) { $0 + $1.text.count }
+                return la < lb || (la == lb && a > b)
+            }
+    }
+
+    /// The column as a profile writes it: by header name when that name is unique, else by number.
+    func column(_ j: Int) -> String { reference(j).description }
+
+    func reference(_ j: Int) -> CSVProfile.Column {
+        guard let header, j < header.count else { return .index(j + 1) }
+        let name = String(header[j].trimmed)
+        let key = TextKey.fold(name)
+        guard !name.isEmpty, !name.contains("\""), header.filter({ TextKey.fold($0.trimmed) == key }).count == 1 else { return .index(j + 1) }
+        return .header(name)
+    }
+}
+
+extension Array where Element == Int {
+    /// Both orders of a pair.
+    fileprivate var permutations2: [(Int, Int)] { [(self[0], self[1]), (self[1], self[0])] }
+}

@@ -1,0 +1,96 @@
+import PennyCore
+
+/// Where the table is: the delimiter and quoting that split the rows evenly, the header
+/// after any preamble lines, and the rows that look like transactions.
+struct SniffTable {
+    var delimiter: UInt8
+    var quoting: CSVProfile.Quoting
+    var records: [SniffRecord]
+    /// Index in `records` of the header, if the file has one.
+    var header: Int?
+    /// Index of the first data row.
+    var firstData: Int
+    var decisions: [CSVSniff.Decision] = []
+
+    /// A row with a date and an amount in two different fields.
+    static func isDataLike(_ r: SniffRecord) -> Bool {
+        guard r.fields.count >= 2 else { return false }
+        guard let d = r.fields.firstIndex(where: { SniffDates.isDate($0) }) else { return false }
+        return r.fields.indices.contains { $0 != d && SniffNumbers.isAmount(r.fields[$0]) && !SniffDates.isDate(r.fields[$0]) }
+    }
+
+    enum Failure: Error {
+        case malformed(line: Int)
+        case noTransactions
+    }
+
+    /// - Complexity: O(n) tokenizations of the prefix for each of four delimiters.
+    static func find(_ text: [UInt8], isWholeFile: Bool) throws(Failure) -> SniffTable {
+        var best: (table: SniffTable, rows: Int, width: Int)?
+        var malformedLine: Int?
+        for delimiter in [",", ";", "\t", "|"].map({ UInt8(ascii: Unicode.Scalar($0)!) }) {
+            var records: [SniffRecord]?
+            var quoting = CSVProfile.Quoting.strict
+            var strictFailure: Int?
+            for q in [CSVProfile.Quoting.strict, .backslash, .lenient] {
+                do {
+                    records = try SniffTokenizer.records(text, delimiter: delimiter, quoting: q, isWholeFile: isWholeFile)
+                    quoting = q
+                    break
+                } catch {
+                    if q == .strict { strictFailure = error.line }
+                }
+            }
+            guard let records else {
+                malformedLine = malformedLine ?? strictFailure
+                continue
+            }
+            let dataLike = records.map(isDataLike)
+            let count = dataLike.filter { $0 }.count
+            guard count > 0, let first = firstDataIndex(records, dataLike) else { continue }
+            let width = records[first].fields.count
+            if best == nil || count > best!.rows || (count == best!.rows && width > best!.width) {
+                var table = SniffTable(delimiter: delimiter, quoting: quoting, records: records, header: nil, firstData: first)
+                table.header = headerIndex(records, before: first)
+                let name = delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter))
+                table.decisions.append(.init("delimiter", "delimiter \(name)", because: "it splits \(count) rows into a date and an amount; the other delimiters split fewer"))
+                if quoting != .strict, let line = strictFailure {
+                    let why = quoting == .backslash ? "line \(line) escapes a quote with a backslash (\\\")" : "line \(line) has a quote inside a quoted field that is not doubled"
+                    table.decisions.append(.init("quotes", "quotes \(quoting.rawValue)", because: why))
+                }
+                best = (table, count, width)
+            }
+        }
+        guard let best else {
+            if let malformedLine { throw .malformed(line: malformedLine) }
+            throw .noTransactions
+        }
+        return best.table
+    }
+
+    /// The first data-like row that is followed by another (or is the last row).
+    private static func firstDataIndex(_ records: [SniffRecord], _ dataLike: [Bool]) -> Int? {
+        for i in records.indices where dataLike[i] {
+            guard let next = records[(i + 1)...].firstIndex(where: { !$0.isBlank }) else { return i }
+            if dataLike[next] { return i }
+        }
+        return dataLike.firstIndex(of: true)
+    }
+
+    /// The non-blank row just before the data, when it names columns rather than holding values.
+    private static func headerIndex(_ records: [SniffRecord], before first: Int) -> Int? {
+        guard let h = records[..<first].lastIndex(where: { !$0.isBlank }) else { return nil }
+        let r = records[h]
+        let named = r.fields.filter { !$0.trimmed.isEmpty }
+        guard named.count >= 2, !named.contains(where: { SniffDates.isDate($0) }) else { return nil }
+        let numbers = named.filter { SniffNumbers.isAmount($0) }.count
+        guard numbers * 2 < named.count, r.fields.count * 2 >= records[first].fields.count else { return nil }
+        return h
+    }
+
+    /// The rules' `header-lines`: every line up to the header (or to the first data row).
+    var headerLines: Int {
+        if let header { return records[header].lastLine }
+        return firstData > 0 ? records[firstData - 1].lastLine : 0
+    }
+}

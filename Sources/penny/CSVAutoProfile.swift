@@ -1,0 +1,156 @@
+import Foundation
+import PennyCore
+import PennyImport
+import PennyRules
+
+/// The reader for one file when it may be a CSV without a profile of its own: a user's
+/// profile first, then a built-in one, then what the sniffer proves; and the own account
+/// for a CSV whose profile names none.
+struct CSVAutoProfile {
+    let rules: RuleSet
+    let rulesPath: String
+    let accountOverride: String?
+
+    /// What `penny import` reads a file with.
+    struct Choice {
+        var reader: any StatementReader
+        var configuration: ReaderConfiguration
+        /// The `--account` to apply to this file (nil when the account was resolved here).
+        var override: String?
+        /// A profile the sniffer worked out, to write into the rules after the import.
+        var learned: CSVSniff?
+    }
+
+    func choose(probe: FileProbe, forcedFormat: StatementFormat?, configuration: ReaderConfiguration, file: String) throws(PennyError) -> Choice {
+        var withBuiltins = configuration
+        withBuiltins.csvProfiles += BuiltinProfiles.all
+        let claimed: (any StatementReader)?
+        do throws(PennyError) {
+            claimed = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: withBuiltins, displayName: file)
+        } catch {
+            guard forcedFormat == nil || forcedFormat == .csv, CSVReader.isCSVName(probe.fileName) || forcedFormat == .csv else { throw error }
+            claimed = nil
+        }
+        if let claimed, claimed.format != .csv {
+            return Choice(reader: claimed, configuration: configuration, override: accountOverride)
+        }
+        if let claimed, let profile = CSVReader().profile(for: probe, configuration: withBuiltins) ?? (forcedFormat == .csv ? withBuiltins.csvProfiles.first : nil) {
+            var chosen = profile
+            var override = accountOverride
+            if profile.account == nil {
+                chosen.account = try account(for: probe, file: file, sniffed: nil)
+                if chosen.account != nil { override = nil }
+            }
+            var c = configuration
+            c.csvProfiles = [chosen]
+            return Choice(reader: claimed, configuration: c, override: override)
+        }
+        let sniff = try CSVSniffer.sniff(url: probe.url, displayName: file)
+        guard sniff.isConclusive else {
+            throw .badInput(
+                "cannot tell how to read this CSV: \(sniff.refusal); nothing was imported. Pick the candidates in this profile and add it to the rules:\n\n"
+                    + CSVGuess.profileBlock(sniff),
+                at: SourceLocation(file: file))
+        }
+        var profile = sniff.profile
+        profile.account = try account(for: probe, file: file, sniffed: sniff)
+        var c = configuration
+        c.csvProfiles = [profile]
+        return Choice(reader: CSVReader(), configuration: c, override: profile.account == nil ? accountOverride : nil, learned: sniff)
+    }
+
+    /// The own account: an identifier the file names, else the folder it is in (an account's
+    /// last name part or alias), else `--account`; refused with the declared accounts otherwise.
+    private func account(for probe: FileProbe, file: String, sniffed: CSVSniff?) throws(PennyError) -> String? {
+        var sniff: CSVSniff
+        if let sniffed { sniff = sniffed } else { sniff = try CSVSniffer.sniff(url: probe.url, displayName: file) }
+        if let id = sniff.accountIdentifier {
+            switch rules.match(identifier: id) {
+            case .account(let declared): return declared.name
+            case .ambiguous, .none:
+                // Let the resolver name the claimants or give the block to paste.
+                if accountOverride == nil && folderAccount(file) == nil {
+                    throw .badInput(
+                        "the file names the account '\(id)', which no 'account' block declares as its 'id' (or two do); add it to an account block, or put the file in a folder named after the account",
+                        at: SourceLocation(file: file))
+                }
+            }
+        }
+        if let folder = folderAccount(file) { return folder }
+        if let accountOverride { return accountOverride }
+        let declared = rules.accounts.map { a in "  \(a.name)" + (a.aliases.isEmpty ? "" : " (alias \(a.aliases.joined(separator: ", ")))") }
+        throw .badInput(
+            "which account is this CSV? it names none; put it in a folder named after the account (like inbox/\(rules.accounts.first.map { String($0.name.split(separator: ":").last ?? "") } ?? "NAME")/) or pass --account NAME. Declared accounts:\n"
+                + (declared.isEmpty ? "  (none: declare one with an 'account' block)" : declared.joined(separator: "\n")),
+            at: SourceLocation(file: file))
+    }
+
+    /// The declared account whose last name part or alias is the file's folder name.
+    func folderAccount(_ file: String) -> String? {
+        let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.lowercased()
+        guard !folder.isEmpty, folder != "." else { return nil }
+        return rules.accounts.first { a in
+            a.aliases.contains { $0.lowercased() == folder } || a.name.split(separator: ":").last.map { $0.lowercased() == folder } == true
+        }?.name
+    }
+
+    /// Writes a learned profile to `rules/csv/NAME.rules` (next to a single rules file);
+    /// returns the path, or nil when the same block is already there.
+    func write(_ sniff: CSVSniff) throws(PennyError) -> String? {
+        var isDirectory: ObjCBool = false
+        FileManager.default.fileExists(atPath: rulesPath, isDirectory: &isDirectory)
+        let base = isDirectory.boolValue ? rulesPath : (rulesPath as NSString).deletingLastPathComponent
+        let directory = ((base.isEmpty ? "." : base) as NSString).appendingPathComponent("csv")
+        var profile = sniff.profile
+        profile.account = nil
+        var learned = sniff
+        learned.profile = profile
+        let text = CSVGuess.profileBlock(learned)
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in existing where name.hasSuffix(".rules") {
+            if FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(name)) == Data(text.utf8) { return nil }
+        }
+        var name = profile.name
+        var n = 2
+        while existing.contains(name + ".rules") || rules.csvProfiles.contains(where: { $0.name == name }) {
+            name = "\(profile.name)-\(n)"
+            n += 1
+        }
+        profile.name = name
+        learned.profile = profile
+        let path = (directory as NSString).appendingPathComponent(name + ".rules")
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(CSVGuess.profileBlock(learned).utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        } catch {
+            throw PennyError(.ledgerUnavailable, "cannot write the learned csv profile: \(error.localizedDescription)", at: SourceLocation(file: path))
+        }
+        return path
+    }
+}
+
+/// The CSV profiles Penny ships for common banks (`Sources/penny/BuiltinProfiles/`).
+enum BuiltinProfiles {
+    /// Every built-in profile, parsed once; after the user's own, so theirs always win.
+    static let all: [CSVProfile] = {
+        guard let rules = try? RulesLoader.load(text: BuiltinProfileTexts.all, file: "built-in profiles") else { return [] }
+        return rules.csvProfiles
+    }()
+}
+
+extension CSVAutoProfile {
+    /// After a sniffed file imported: writes the profile it used and says so in one line.
+    func keep(_ choice: Choice, dryRun: Bool, console: Console) throws(PennyError) {
+        guard let learned = choice.learned else { return }
+        if dryRun {
+            console.say("  read with a profile penny worked out (dry run: not written to the rules; see 'penny csv guess')")
+        } else if let path = try write(learned) {
+            console.say("  read with a profile penny worked out; wrote it to \(path) (matched by its \(learned.header.isEmpty ? "file name" : "header") next time)")
+        }
+    }
+}
+
+/// The `--account` for the file being imported (set per file by `CSVAutoProfile`).
+final class FileAccountBox {
+    var override: String?
+}
