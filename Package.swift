@@ -24,7 +24,8 @@ let package = Package(
         ),
         .target(
             name: "PennyPipeline",
-            dependencies: ["PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport"]
+            dependencies: ["PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport"],
+            resources: ["n26", "revolut"].map { .embedInCode("BuiltinProfiles/\($0).rules") }
         ),
         .plugin(name: "PennyVersion", capability: .buildTool()),
         .executableTarget(
@@ -33,7 +34,6 @@ let package = Package(
                 "PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport", "PennyPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: ["n26", "revolut"].map { .embedInCode("BuiltinProfiles/\($0).rules") },
             plugins: ["PennyVersion"]
         ),
         .target(name: "PennyTestSupport", path: "Tests/PennyTestSupport"),

@@ -25,6 +25,8 @@ public struct ImportRun {
     public let console: Console
     /// A format forced by `--format`, or nil to detect by content.
     public var forcedFormat: StatementFormat?
+    /// The rules path (`--rules`): a CSV profile penny works out is written beside it.
+    public var rulesPath = "rules"
     /// `--account`: every statement into this own account.
     public var accountOverride: String?
     /// Read and categorize, write nothing.
@@ -88,7 +90,7 @@ public struct ImportRun {
             accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         let categorizer = Categorizer(rules)
         let rules = self.rules
-        let autoProfile = CSVAutoProfile(rules: rules, rulesPath: options.rulesPath, accountOverride: accountOverride)
+        let autoProfile = CSVAutoProfile(rules: rules, rulesPath: rulesPath, accountOverride: accountOverride)
         let fileAccount = FileAccountBox()
         let matchFailure = MatchFailureBox()
         let transfers = try Self.transferIndex(rules: rules, ledgerPath: ledgerPath)

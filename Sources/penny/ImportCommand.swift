@@ -93,6 +93,7 @@ struct ImportCommand: ParsableCommand {
         run.dryRun = dryRun
         run.waitSeconds = lock.wait
         run.verbose = options.verbose
+        run.rulesPath = options.rulesPath
         if let inbox {
             let parent = ((inbox as NSString).standardizingPath as NSString).deletingLastPathComponent
             let today = LocalDate.today()

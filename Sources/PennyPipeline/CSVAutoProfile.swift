@@ -129,10 +129,10 @@ struct CSVAutoProfile {
     }
 }
 
-/// The CSV profiles Penny ships for common banks (`Sources/penny/BuiltinProfiles/`).
-enum BuiltinProfiles {
+/// The CSV profiles Penny ships for common banks (`Sources/PennyPipeline/BuiltinProfiles/`).
+public enum BuiltinProfiles {
     /// Every built-in profile, parsed once; after the user's own, so theirs always win.
-    static let all: [CSVProfile] = {
+    public static let all: [CSVProfile] = {
         guard let rules = try? RulesLoader.load(text: BuiltinProfileTexts.all, file: "built-in profiles") else { return [] }
         return rules.csvProfiles
     }()

@@ -1,0 +1,52 @@
+import Foundation
+public import PennyCore
+public import PennyImport
+import PennyRules
+
+/// The text `penny csv guess` and a refused import print about a sniff.
+public enum CSVGuess {
+    /// Decisions with their evidence, what stays open, and the profile block.
+    public static func describe(_ sniff: CSVSniff, file: String) -> String {
+        var out = "\(file): \(sniff.isConclusive ? "read with the profile below" : "ambiguous: \(sniff.refusal)")\n\ndecisions:\n"
+        let width = min(40, sniff.decisions.map(\.choice.count).max() ?? 0)
+        for d in sniff.decisions {
+            out += "  \(d.choice.padding(toLength: max(width, d.choice.count), withPad: " ", startingAt: 0))  \(d.reason)\n"
+        }
+        if !sniff.ambiguities.isEmpty {
+            out += "\ncould not tell apart:\n"
+            for a in sniff.ambiguities { out += "  \(a.topic): \(a.reason)\n" }
+        }
+        out += "\nprofile:\n" + profileBlock(sniff)
+        return out
+    }
+
+    /// The profile as a rules block; candidates of what is ambiguous are commented in it.
+    public static func profileBlock(_ sniff: CSVSniff) -> String {
+        let candidates = sniff.ambiguities.flatMap { a in
+            ["\(a.topic): pick one" + (a.candidates.isEmpty ? " (no candidate: edit by hand)" : ":")] + a.candidates.map { "  " + $0 }
+        }
+        var notes = ["Written by penny from \((sniff.profile.fileGlobs.first.map { _ in "a file like this one" }) ?? "this header"); edit freely (docs/csv.md)."]
+        if let id = sniff.accountIdentifier { notes.append("The file names the account \(id).") }
+        return CSVProfileRenderer.render(sniff.profile, notes: notes, candidates: candidates)
+    }
+
+    /// The first rows read by the importer itself with the profile.
+    public static func preview(_ profile: CSVProfile, file: String, rows: Int = 5) -> String {
+        var out = ""
+        var seen = 0
+        struct Enough: Error {}
+        let configuration = ReaderConfiguration(csvProfiles: [profile], defaultCurrency: .euro)
+        do throws(PennyError) {
+            try CSVReader().read(URL(fileURLWithPath: file), profile: profile, displayName: file, configuration: configuration) { (event) throws(PennyError) in
+                guard case .transaction(let t) = event else { return }
+                guard seen < rows else { throw .badInput("enough") }
+                seen += 1
+                let amount = t.amount.description
+                out += "  line \(t.location.line)  \(t.date)  \(amount.padding(toLength: max(12, amount.count), withPad: " ", startingAt: 0))  \(t.description)\n"
+            }
+        } catch {
+            if error.message != "enough" { out += "  \(error.headline)\n" }
+        }
+        return out
+    }
+}
