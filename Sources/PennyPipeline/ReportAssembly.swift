@@ -36,16 +36,20 @@ public struct ReportAssembly {
 
     private var reader: JournalReader { JournalReader(defaultCurrency: rules.defaultCurrency) }
 
-    /// The report written in `format`.
-    public func render(_ kind: ReportKind, as format: OutputFormat) throws(PennyError) -> String {
+    /// The report written in `format`; tables and HTML in `locale`'s language and formats
+    /// when one is given (JSON and CSV never depend on a locale).
+    public func render(_ kind: ReportKind, as format: OutputFormat, locale: ReportLocale? = nil) throws(PennyError) -> String {
         let (document, json) = try build(kind)
         switch format {
         case .json: return json()
         case .csv: return CSVReportWriter.render(document)
-        case .html: return HTMLReportWriter.render(document, title: "Penny: \(kind.rawValue)")
-        case .table: return TextReportWriter.render(document)
+        case .html: return HTMLReportWriter.render(document, title: "Penny: \(kind.rawValue)", locale: locale)
+        case .table: return TextReportWriter.render(document, locale: locale)
         }
     }
+
+    /// What a report contains, before any writer (tests collect its words for translation).
+    public func document(_ kind: ReportKind) throws(PennyError) -> ReportDocument { try build(kind).0 }
 
     /// The document and (lazily) the JSON of one report kind.
     private func build(_ kind: ReportKind) throws(PennyError) -> (ReportDocument, () -> String) {

@@ -130,7 +130,7 @@ public enum BalancesRenderer {
         }
         let table = ReportTable(
             columns: [.text("Account"), .number("Balance"), .number("Statements"), .number("Bank says"), .text("On"), .text("Reconciled")],
-            rows: rows + [[.text("Total"), .money(r.total), .empty, .empty, .empty, .empty]])
+            rows: rows + [[.label("Total"), .money(r.total), .empty, .empty, .empty, .empty]])
         let data = ReportTable(
             columns: [
                 .text("account"), .number("balance"), .number("statement_balance"), .number("statement_closing"), .text("statement_date"), .text("reconciled"),
@@ -143,6 +143,6 @@ public enum BalancesRenderer {
                 ]
             } + [[.text("total"), .money(r.total), .empty, .empty, .empty, .empty, .text(r.total.currency.code)]])
         return ReportDocument(
-            sections: [ReportSection(title: "Balances as of \(r.asOf?.description ?? "…") (\(r.total.currency.code))", blocks: [.table(table)])], data: data)
+            sections: [ReportSection(title: "Balances as of \(r.asOf) (\(r.total.currency.code))", blocks: [.table(table)])], data: data)
     }
 }

@@ -182,7 +182,7 @@ public enum CardRenderer {
         let sections = cards.map { card in
             let rows: [[ReportCell]] = card.cycles.map { c in
                 [
-                    .text("\(c.from)..\(c.to)\(c.isOpen ? " (open)" : "")"), .money(c.opening), .money(c.purchases), .money(c.refunds), .money(c.payments),
+                    .label(c.isOpen ? "\(c.from)..\(c.to) (open)" : "\(c.from)..\(c.to)"), .money(c.opening), .money(c.purchases), .money(c.refunds), .money(c.payments),
                     .money(c.closing), .date(c.dueDate), .money(c.amountDue), .money(c.carried),
                 ]
             }

@@ -90,10 +90,11 @@ public enum CategorySeriesRenderer {
     /// One column per bucket and a total; data the same with the currency.
     public static func document(_ s: CategorySeries) -> ReportDocument {
         let rows: [[ReportCell]] = s.rows.map { row in [.text(row.account)] + row.amounts.map { .money($0) } + [.money(row.total)] }
-        let table = ReportTable(columns: [.text("Category")] + s.buckets.map { .number($0) } + [.number("Total")], rows: rows)
+        let table = ReportTable(columns: [.text("Category")] + s.buckets.map { .number(.verbatim($0)) } + [.number("Total")], rows: rows)
         let data = ReportTable(
-            columns: [.text("account")] + s.buckets.map { .number($0) } + [.number("total"), .text("currency")], rows: rows.map { $0 + [.text(s.currency.code)] })
-        return ReportDocument(sections: [ReportSection(title: "Categories by \(s.interval.rawValue) (\(s.currency.code))", blocks: [.table(table)])], data: data)
+            columns: [.text("account")] + s.buckets.map { .number(.verbatim($0)) } + [.number("total"), .text("currency")],
+            rows: rows.map { $0 + [.text(s.currency.code)] })
+        return ReportDocument(sections: [ReportSection(title: "Categories by \(s.interval.word) (\(s.currency.code))", blocks: [.table(table)])], data: data)
     }
 
     /// `{"by", "currency", "buckets", "categories": [{"account", "amounts", "total"}]}`.

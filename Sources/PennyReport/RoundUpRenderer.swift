@@ -45,10 +45,15 @@ public enum RoundUpRenderer {
         }
         if statuses.isEmpty { return ReportDocument(sections: [ReportSection(title: nil, blocks: [.line("No round-up programs in the rules.")])], data: data) }
         let sections = statuses.map { s in
-            var rows: [[ReportCell]] = [[.text("Accrued"), .money(s.accrued), .empty], [.text("Swept"), .money(s.swept), .empty], [.text("In the pot"), .money(s.pot), .empty]]
+            var rows: [[ReportCell]] = [
+                [.label("Accrued"), .money(s.accrued), .empty], [.label("Swept"), .money(s.swept), .empty], [.label("In the pot"), .money(s.pot), .empty],
+            ]
             for d in s.destinations {
-                let goal = d.goal.map { g in "goal \(g.decimalString): " + (d.goalProgressHundredths.map { Percentage(hundredths: $0).description } ?? "-") } ?? ""
-                rows.append([.text("  → \(d.account)"), .money(d.amount), .text(goal)])
+                let goal: ReportCell =
+                    d.goal.map { g in
+                        .label(d.goalProgressHundredths.map { "goal \(g): \(Percentage(hundredths: $0))" } ?? "goal \(g): -")
+                    } ?? .text("")
+                rows.append([.text("  → \(d.account)"), .money(d.amount), goal])
             }
             let table = ReportTable(columns: [.text("Program"), .number("Amount"), .text("Goal")], rows: rows, showsHeader: false)
             return ReportSection(title: "Round-up \(s.program) (\(s.accrued.currency.code))", blocks: [.table(table), .line("Next sweep: \(s.next)")])

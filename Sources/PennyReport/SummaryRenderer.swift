@@ -33,12 +33,12 @@ public enum SummaryRenderer {
     /// The summary as a document: figures, categories, round-ups; its data one row per
     /// category, then income, expenses and net.
     public static func document(_ s: Summary, roundUps: [RoundUpStatus] = []) -> ReportDocument {
-        let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
+        let from = s.period.from, to = s.period.to
         let figures = ReportTable(
             columns: [.text(""), .number("")],
             rows: [
-                [.text("Income"), .money(s.income)], [.text("Expenses"), .money(s.expenses)], [.text("Net"), .money(s.net)],
-                [.text("Savings rate"), s.savingsRate.map { .percent($0) } ?? .missing],
+                [.label("Income"), .money(s.income)], [.label("Expenses"), .money(s.expenses)], [.label("Net"), .money(s.net)],
+                [.label("Savings rate"), s.savingsRate.map { .percent($0) } ?? .missing],
             ], showsHeader: false)
         var blocks: [ReportBlock] = [.table(figures)]
         if !s.categories.isEmpty {
@@ -49,7 +49,7 @@ public enum SummaryRenderer {
             blocks += [.gap, .table(ReportTable(columns: columns, rows: rows))]
         }
         for r in roundUps {
-            blocks += [.gap, .line("Round-up \(r.program): accrued \(r.accrued.decimalString), swept \(r.swept.decimalString), in the pot \(r.pot.decimalString)")]
+            blocks += [.gap, .line("Round-up \(r.program): accrued \(r.accrued), swept \(r.swept), in the pot \(r.pot)")]
         }
         if !s.otherCurrencies.isEmpty {
             blocks += [.gap, .line("Not included (other currencies): \(s.otherCurrencies.joined(separator: ", ")); see --currency")]
@@ -80,14 +80,14 @@ extension SummaryRenderer {
         let table = ReportTable(
             columns: [.text("Part"), .number("Planned %"), .number("Planned"), .number("Actual %"), .number("Actual")],
             rows: split.map { [.text($0.name), .percent($0.planned), .money($0.plannedAmount), $0.actualShare.map { .percent($0) } ?? .missing, .money($0.actual)] })
-        let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
+        let from = s.period.from, to = s.period.to
         document.sections.append(ReportSection(title: "Income split \(from) .. \(to) (\(s.currency.code))", blocks: [.table(table)]))
         return document
     }
 
     /// The budgeted categories only.
     private static func budgetDocument(_ s: Summary) -> ReportDocument {
-        let from = s.period.from?.description ?? "…", to = s.period.to?.description ?? "…"
+        let from = s.period.from, to = s.period.to
         let lines = s.categories.compactMap { line in line.budget.flatMap { budget in line.remaining.map { (line, budget, $0) } } }
         let data = ReportTable(
             columns: [.text("account"), .number("budget"), .number("spent"), .number("remaining"), .text("currency")],

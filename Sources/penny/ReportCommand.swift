@@ -50,7 +50,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "For html: the file to write (default: standard output).")
     var output: String?
 
-    @Option(help: "For html: the language and number format, e.g. pt-PT, en, es (default: LC_ALL, LC_MONETARY or LANG).")
+    @Option(
+        help:
+            "The language and number format of tables and HTML, e.g. pt-PT, en, es (default: LC_ALL, LC_MONETARY or LANG; plain English under C/POSIX). JSON and CSV never change.")
     var locale: String?
 
     @Option(help: "For forecast: how many months ahead (default 1).")
@@ -72,7 +74,9 @@ struct ReportCommand: ParsableCommand {
         try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale()
         let assembly = ReportAssembly(
             rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth, months: months)
-        let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format)
+        let text =
+            kind == .html
+            ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format, locale: locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment())
         guard let output else { return print(text, terminator: "") }
         try AtomicFile.write(text, to: output)
         if !options.quiet { print("wrote \(output)") }

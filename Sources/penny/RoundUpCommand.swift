@@ -40,7 +40,8 @@ struct RoundUpStatusCommand: ParsableCommand {
         let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         try run.refreshIfStale()
         let statuses = try run.statuses(of: rules.roundUps.filter { name == nil || $0.name == name })
-        print(format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses)), terminator: "")
+        print(
+            format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses), locale: ReportLocale.fromEnvironment()), terminator: "")
     }
 }
 

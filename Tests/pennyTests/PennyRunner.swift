@@ -86,12 +86,17 @@ struct Workspace {
         try launch(executable, arguments).finish()
     }
 
+    /// Runs `penny` with `environment` on top of the tests' own (a locale, say).
+    func penny(environment: [String: String], _ arguments: String...) throws -> CommandResult {
+        try launch(pennyBinary.path, arguments, environment: environment).finish()
+    }
+
     /// Starts the built `penny` without waiting for it; `finish()` collects its result.
     func launchPenny(_ arguments: String...) throws -> RunningCommand {
         try launch(pennyBinary.path, arguments)
     }
 
-    private func launch(_ executable: String, _ arguments: [String]) throws -> RunningCommand {
+    private func launch(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -99,6 +104,11 @@ struct Workspace {
         var environment = ProcessInfo.processInfo.environment
         environment["PENNY_LEDGER"] = nil
         environment["PENNY_RULES"] = nil
+        // Reports follow the locale: every run gets the plain C one unless a test names another.
+        environment["LC_ALL"] = nil
+        environment["LC_MONETARY"] = nil
+        environment["LANG"] = "C.UTF-8"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -20,12 +20,12 @@ public struct ReportDocument: Sendable {
 /// A titled part of a report: tables and lines of text.
 public struct ReportSection: Sendable {
     /// The heading, e.g. `Summary 2024-03-01 .. 2024-03-31 (EUR)`; nil for none.
-    public var title: String?
+    public var title: ReportText?
     /// The content, in order.
     public var blocks: [ReportBlock]
 
     /// Makes a section.
-    public init(title: String?, blocks: [ReportBlock]) {
+    public init(title: ReportText?, blocks: [ReportBlock]) {
         self.title = title
         self.blocks = blocks
     }
@@ -36,7 +36,7 @@ public enum ReportBlock: Sendable {
     /// A table.
     case table(ReportTable)
     /// A sentence on a line of its own.
-    case line(String)
+    case line(ReportText)
     /// Space between two blocks.
     case gap
 }
@@ -61,20 +61,22 @@ public struct ReportTable: Sendable {
 /// A column: its title and which way its cells line up.
 public struct ReportColumn: Sendable {
     /// The title (`Balance`, or `statement_balance` in a data table).
-    public var title: String
+    public var title: ReportText
     /// True for numbers, which line up on the right.
     public var isNumeric: Bool
 
     /// A text column.
-    public static func text(_ title: String) -> ReportColumn { ReportColumn(title: title, isNumeric: false) }
+    public static func text(_ title: ReportText) -> ReportColumn { ReportColumn(title: title, isNumeric: false) }
     /// A number column.
-    public static func number(_ title: String) -> ReportColumn { ReportColumn(title: title, isNumeric: true) }
+    public static func number(_ title: ReportText) -> ReportColumn { ReportColumn(title: title, isNumeric: true) }
 }
 
 /// One cell: typed, so that each writer formats it its own way.
 public enum ReportCell: Sendable {
-    /// Text as it is.
+    /// Text as it is (data: an account, a payee).
     case text(String)
+    /// Words for a person, translated by a writer with a locale (`Income`, `Total`).
+    indirect case label(ReportText)
     /// An amount.
     case money(Money)
     /// A share in percent, shown as a number (`28.00`; `28.0` in data).

@@ -44,6 +44,16 @@ public struct ReportLocale: Sendable {
         minimumGroupingDigits = (plain.string(from: 1234) ?? "1234").count > 4 ? 1 : 2
     }
 
+    /// The locale the environment names (`LC_ALL`, `LC_MONETARY`, `LANG`), or nil when it
+    /// names none or the C/POSIX locale: then table reports stay in Penny's plain English
+    /// with plain figures, as a script or a diff expects.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ReportLocale? {
+        guard let chosen = ["LC_ALL", "LC_MONETARY", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
+        let name = chosen.split(separator: ".").first.map(String.init) ?? ""
+        guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
+        return ReportLocale(chosen)
+    }
+
     private static let defaultRegion = ["en": "US", "pt": "PT", "es": "ES", "ca": "ES", "it": "IT", "de": "DE", "fr": "FR", "nl": "NL"]
 
     private static func labelLanguage(language: String, region: String?) -> String {
@@ -104,6 +114,9 @@ public struct ReportLocale: Sendable {
 
     /// A date as the locale writes it in full: `5 de março de 2024`.
     public func date(_ date: LocalDate) -> String { format(date, template: "dMMMMyyyy") }
+
+    /// A date as a table writes it: `05/03/2024`, `3/5/2024`.
+    public func shortDate(_ date: LocalDate) -> String { format(date, template: "yMMdd") }
 
     /// A month and year: `março de 2024`.
     public func month(year: Int, month: Int) -> String {

@@ -73,7 +73,7 @@ public enum ForecastRenderer {
     /// The forecast as a document.
     public static func document(_ f: Forecast) -> ReportDocument {
         let rows: [[ReportCell]] = f.accounts.map { a in
-            [.text(a.account), .money(a.start), .money(a.lowest.balance), .date(a.lowest.date), .money(a.end), .text(a.goesBelowZero ? "below zero" : "")]
+            [.text(a.account), .money(a.start), .money(a.lowest.balance), .date(a.lowest.date), .money(a.end), a.goesBelowZero ? .label("below zero") : .text("")]
         }
         var blocks: [ReportBlock] = [
             .table(
@@ -81,7 +81,7 @@ public enum ForecastRenderer {
                     columns: [.text("Account"), .number("Today"), .number("Lowest"), .text("On"), .number("At the end"), .text("")], rows: rows))
         ]
         for a in f.accounts where a.goesBelowZero {
-            blocks += [.gap, .line("warning: \(a.account) is forecast to go below zero on \(a.lowest.date) (\(a.lowest.balance.decimalString))")]
+            blocks += [.gap, .line("warning: \(a.account) is forecast to go below zero on \(a.lowest.date) (\(a.lowest.balance))")]
         }
         var data = ReportTable(columns: [.text("account"), .text("date"), .number("balance"), .text("currency")])
         for a in f.accounts { data.rows += a.days.map { [.text(a.account), .date($0.date), .money($0.balance), .text($0.balance.currency.code)] } }

@@ -9,7 +9,7 @@ public enum RecurringRenderer {
     public static func document(_ items: [RecurringItem], asOf: LocalDate?) -> ReportDocument {
         let rows: [[ReportCell]] = items.map { i in
             [
-                .text(i.payee), .text(i.category), .text(i.interval.rawValue), .money(i.amount), .date(i.lastDate), .date(i.nextDate),
+                .text(i.payee), .text(i.category), .label(i.interval.word), .money(i.amount), .date(i.lastDate), .date(i.nextDate),
                 .money(i.monthlyCost), i.instalmentsLeft.map { .text(String($0)) } ?? .missing, .text(i.flags.map(\.rawValue).joined(separator: " ")),
             ]
         }
@@ -23,7 +23,7 @@ public enum RecurringRenderer {
                 .text("payee"), .text("category"), .text("interval"), .number("amount"), .text("last_date"), .text("next_date"),
                 .number("monthly_cost"), .number("instalments_left"), .text("flags"),
             ], rows: rows)
-        let title = "Recurring payments as of \(asOf?.description ?? "…")"
+        let title: ReportText = "Recurring payments as of \(asOf)"
         if items.isEmpty { return ReportDocument(sections: [ReportSection(title: nil, blocks: [.line("No recurring payments found.")])], data: data) }
         return ReportDocument(sections: [ReportSection(title: title, blocks: [.table(table)])], data: data)
     }
