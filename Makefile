@@ -38,12 +38,17 @@ build: deps
 demo: build
 	@rm -rf $(DEMO) && mkdir -p $(DEMO)
 	$(PENNY) import --ledger $(DEMO)/ledger.journal --rules rules samples
+	$(PENNY) import --ledger $(DEMO)/ledger.journal --rules rules samples/history
 	@echo
 	$(PENNY) report summary --ledger $(DEMO)/ledger.journal --rules rules
 	@echo
 	$(PENNY) report balances --ledger $(DEMO)/ledger.journal --rules rules
 	@echo
 	$(PENNY) roundup status --ledger $(DEMO)/ledger.journal --rules rules
+	@echo
+	$(PENNY) report recurring --ledger $(DEMO)/ledger.journal --rules rules
+	@echo
+	$(PENNY) report forecast --ledger $(DEMO)/ledger.journal --rules rules
 	@echo
 	$(PENNY) report html --ledger $(DEMO)/ledger.journal --rules rules --output $(DEMO)/report.html
 	@echo "open $(CURDIR)/$(DEMO)/report.html in a browser: the month at a glance"

@@ -120,4 +120,11 @@ struct RecurringDetectorTests {
         // A bare k/n that does not follow the one before is a date, not an instalment.
         #expect(RecurringDetector.instalment(["COMPRA 05/03 LIDL", "COMPRA 12/04 LIDL"]) == nil)
     }
+
+    @Test func monthNamesAreNotPartOfThePayee() {
+        #expect(RecurringDetector.payeeKey("\"RENDA, MARÇO\" SR. JOÃO") == RecurringDetector.payeeKey("\"RENDA, ABRIL\" SR. JOÃO"))
+        #expect(RecurringDetector.payeeKey("QUOTA GINASIO JUNE") == RecurringDetector.payeeKey("QUOTA GINASIO JULY"))
+        #expect(RecurringDetector.payeeKey("LLOGUER GENER") == RecurringDetector.payeeKey("LLOGUER FEBRER"))
+        #expect(RecurringDetector.payeeKey("NETFLIX") != RecurringDetector.payeeKey("SPOTIFY"))
+    }
 }

@@ -162,7 +162,8 @@ import Testing
     @Test func theNightlyRunWritesThePage() throws {
         let w = try workspace()
         try FileManager.default.createDirectory(atPath: w.path("inbox"), withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: w.path("samples")) {
+        // The statements of March (samples/history/ holds the months after it).
+        for name in try FileManager.default.contentsOfDirectory(atPath: w.path("samples")) where name != "history" {
             try FileManager.default.moveItem(atPath: w.path("samples/\(name)"), toPath: w.path("inbox/\(name)"))
         }
         let result = try w.penny("import", "--inbox", "inbox", "--settle", "0", "--html", "recap.html")

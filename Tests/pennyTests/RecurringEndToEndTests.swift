@@ -101,4 +101,27 @@ import Testing
         #expect(check.stderr.contains("rules/r.rules:3:9: error: expected 'every' followed by one of weekly, monthly, quarterly, yearly"))
         #expect(check.stderr.contains("rules/r.rules:5:3: error: 'not-recurring' takes no indented lines"))
     }
+
+    /// The samples with the three months after March (`samples/history/`), as `make demo`
+    /// imports them: the household's subscriptions, bills, salary and instalments.
+    @Test func theSamplesSubscriptionsAndInstalments() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        #expect(try w.penny("import", "samples/history").status == 0)
+        let table = try w.penny("report", "recurring").stdout
+        for line in [
+            "ACME Lda                        income:salary                   monthly  2450.00  2024-06-03  2024-07-03    2450.00     -",
+            "\"RENDA, JUNHO\" SR. JOÃO         expenses:housing:rent           monthly  -850.00  2024-06-04  2024-07-04    -850.00     -",
+            "DD EDP COMERCIAL ELECTRICIDADE  expenses:housing:utilities      monthly   -55.18  2024-06-05  2024-07-05     -55.18     -  price-change",
+            "WORTEN PRESTAÇÃO 4/6            expenses:shopping:electronics   monthly   -49.90  2024-06-10  2024-07-10     -49.90     2  new",
+            "DD VODAFONE PORTUGAL            expenses:housing:utilities      monthly   -39.99  2024-06-20  2024-07-20     -39.99     -",
+            "NETFLIX.COM 0603 AMSTERDAM      expenses:leisure:subscriptions  monthly   -11.99  2024-06-03  2024-07-03     -11.99     -  new",
+            "SPOTIFY P1A2B3C4 STOCKHOLM      expenses:leisure:subscriptions  monthly    -8.99  2024-06-08  2024-07-08      -8.99     -  price-change new",
+        ] {
+            #expect(table.contains(line + "\n"), "\(line)\n\(table)")
+        }
+        let forecast = try w.penny("report", "forecast").stdout
+        #expect(forecast.hasPrefix("Forecast 2024-06-27 .. 2024-07-26\n"))
+        #expect(forecast.contains("assets:bank:montepio   5550.74  5550.74  2024-06-27     6984.69\n"), "\(forecast)")
+    }
 }

@@ -50,7 +50,7 @@ import Testing
         }
         #expect(expected == (try Data(contentsOf: fixture("samples.roundups.journal"))))
         let backward = try Workspace()
-        for file in try FileManager.default.contentsOfDirectory(atPath: backward.path("samples")).sorted().reversed() {
+        for file in try FileManager.default.contentsOfDirectory(atPath: backward.path("samples")).sorted().reversed() where file != "history" {
             #expect(try backward.penny("import", "samples/\(file)").status == 0)
         }
         #expect(try backward.bytes("ledger.journal.roundups.journal") == expected)

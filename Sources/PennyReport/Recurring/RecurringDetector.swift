@@ -204,15 +204,27 @@ public struct RecurringDetector {
         }
     }
 
-    /// The payee part of a description, folded, without numbers or instalment marks.
+    /// The payee part of a description, folded, without numbers, instalment marks or month
+    /// names (`RENDA MARÇO` and `RENDA ABRIL` are one payee).
     static func payeeKey(_ description: String) -> String {
         let pattern = UncategorizedReport.pattern(UncategorizedReport.normalize(payeeName(description)))
-        let words = pattern.split(separator: " ").filter { !instalmentWords.contains($0.lowercased()) }
+        let words = pattern.split(separator: " ").filter { !instalmentWords.contains($0.lowercased()) && !monthNames.contains(TextKey.fold(String($0)).filter(\.isLetter)) }
         return words.isEmpty ? UncategorizedReport.normalize(description) : words.joined(separator: " ")
     }
 
     /// The payee of a `PAYEE | NOTE` description, else the description.
     static func payeeName(_ description: String) -> String { JournalEntry.split(description: description).payee }
+
+    /// Month names in en, pt, es, ca, it, fr and de, folded (no accents, lower case).
+    private static let monthNames: Set<String> = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
+        "enero", "febrero", "marzo", "mayo", "junio", "julio", "septiembre", "octubre", "noviembre", "diciembre",
+        "gener", "febrer", "marc", "maig", "juny", "juliol", "agost", "setembre", "novembre", "desembre",
+        "gennaio", "febbraio", "aprile", "maggio", "giugno", "luglio", "settembre", "ottobre", "dicembre",
+        "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "decembre",
+        "januar", "februar", "marz", "juni", "juli", "oktober", "dezember",
+    ]
 
     private static let instalmentWords: Set<String> = ["parc", "parcela", "prestacao", "prest", "cuota", "rata", "quota", "instalment", "installment", "de", "of"]
 
