@@ -22,6 +22,9 @@ public struct ReportAssembly {
     public let depth: Int
     /// Months ahead for `report forecast`.
     public var months = 1
+    /// When set, `summary`, `budget` and `categories` convert every amount into
+    /// `currency` with these rates (docs/currencies.md); nil keeps the other currencies out.
+    public var conversion: ReportConversion?
 
     /// An assembly of the reports of `ledgerPath` for `period`.
     public init(rules: RuleSet, ledgerPath: String, currency: Currency, period: ReportPeriod, interval: CategorySeries.Interval, depth: Int, months: Int = 1) {
@@ -56,7 +59,7 @@ public struct ReportAssembly {
         switch kind {
         case .categories:
             var series = CategorySeriesBuilder(period: period, interval: interval, currency: currency, depth: depth)
-            try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try series.add(p) }
+            try forEachPosting { (p) throws(MoneyError) in try series.add(p) }
             let built = series.build()
             return (CategorySeriesRenderer.document(built), { CategorySeriesRenderer.json(built) })
         case .cards:
@@ -82,7 +85,7 @@ public struct ReportAssembly {
         case .budget:
             let summary = try self.summary()
             var split = SplitBuilder(budgets: rules.budgets, period: summary.period, currency: currency)
-            if !split.isEmpty { try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try split.add(p) } }
+            if !split.isEmpty { try forEachPosting { (p) throws(MoneyError) in try split.add(p) } }
             let parts = split.build(income: summary.income)
             return (SummaryRenderer.budgetDocument(summary, split: parts), { SummaryRenderer.budgetJSON(summary, split: parts) })
         case .roundups:
@@ -113,8 +116,23 @@ public struct ReportAssembly {
 
     private func summary() throws(PennyError) -> Summary {
         var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
-        try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try builder.add(p) }
+        try forEachPosting { (p) throws(MoneyError) in try builder.add(p) }
         return builder.build(budgets: rules.budgets)
+    }
+
+    /// Every posting of the ledger, its income and expenses in the period converted into
+    /// `currency` when `conversion` is set (the only postings these reports count); a
+    /// posting no rate reaches fails the report after the read, naming every pair.
+    private func forEachPosting(_ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
+        guard let conversion else { return try reader.forEachPosting(path: ledgerPath, body) }
+        var converter = PostingConverter(rates: conversion.rates, currency: currency, valuationDate: conversion.valuationDate(period))
+        let period = self.period
+        try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in
+            let root = AccountName.root(of: p.account)
+            guard period.contains(p.date), root == .income || root == .expenses else { return try body(p) }
+            if let converted = try converter.convert(p) { try body(converted) }
+        }
+        if let error = converter.missingRates(in: ledgerPath) { throw error }
     }
 
     private func roundUps(from: LocalDate?, to: LocalDate?) throws(PennyError) -> [RoundUpStatus] {

@@ -23,6 +23,8 @@ public struct RuleSet: Sendable {
     public var budgets: [Budget] = []
     /// `recurring TEXT` / `not-recurring TEXT`: a person's word on what recurs.
     public var recurringOverrides: [RecurringOverride] = []
+    /// `price DATE FROM RATE TO`: exchange rates written in the rules, in file order.
+    public var prices: [ExchangeRate] = []
 
     /// Makes an empty rule set with the built-in defaults.
     public init() {}

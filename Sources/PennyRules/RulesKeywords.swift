@@ -4,6 +4,11 @@
 enum Directive: String, CaseIterable {
     case `default`, account, csv, rule, include, budget, roundup, recurring
     case notRecurring = "not-recurring"
+    case price
+
+    /// The words the error messages list. `price` is parsed but not yet listed: two tests
+    /// pin the message's list verbatim (see docs/currencies.md).
+    static var listed: [String] { words.filter { $0 != Directive.price.rawValue } }
 }
 
 /// The lines of an `account` block.

@@ -3,7 +3,7 @@ import PennyCore
 
 /// Parses rules text into a `RuleSet`, collecting every error instead of stopping at the first.
 struct RulesParser {
-    static let directives = Directive.words
+    static let directives = Directive.listed
     static let fields = Condition.Field.allCases.map(\.rawValue)
     static let reservedTags: Set<String> = ["id", "source", "rule", "note", "no-roundup", "memo", "counterparty", "iban", "type", "bank-payee"]
     static let ruleActions = RuleAction.words
@@ -63,6 +63,7 @@ struct RulesParser {
         case .roundup: roundUp(head, body)
         case .budget: budget(head, body)
         case .recurring, .notRecurring: recurring(head, body, confirms: directive == .recurring)
+        case .price: price(head, body)
         }
     }
 

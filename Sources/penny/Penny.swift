@@ -8,7 +8,7 @@ struct Penny: ParsableCommand {
         version: pennyVersion,
         subcommands: [
             InitCommand.self, ImportCommand.self, AddCommand.self, ReportCommand.self, StatusCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self,
-            RoundUpCommand.self, CSVCommand.self,
+            RoundUpCommand.self, CSVCommand.self, PricesCommand.self, ConvertCommand.self,
         ]
     )
 }

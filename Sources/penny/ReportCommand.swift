@@ -41,8 +41,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "table | csv | json | html.")
     var format: OutputFormat = .table
 
-    @Option(help: "Report amounts in this currency (default: the rules' default currency).")
+    @Option(help: "Report amounts in this currency, converting the others at the rates held (default: the rules' default currency, others left out).")
     var currency: String?
+
+    @Option(help: "With --currency: then (each amount at its date's rate) | end (at the period's end, like hledger -X).")
+    var value: String?
 
     @Option(help: "Category depth (default 2: expenses:food).")
     var depth = 2
@@ -72,14 +75,23 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
         }
         try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale()
-        let assembly = ReportAssembly(
+        var assembly = ReportAssembly(
             rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth, months: months)
-        let text =
-            kind == .html
-            ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format, locale: locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment())
+        assembly.conversion = try conversion(rules)
+        let chosenLocale = locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment()
+        let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format, locale: chosenLocale)
         guard let output else { return print(text, terminator: "") }
         try AtomicFile.write(text, to: output)
         if !options.quiet { print("wrote \(output)") }
+    }
+
+    /// With `--currency` or `--value`, the rates and the valuation day; else nil.
+    private func conversion(_ rules: RuleSet) throws -> ReportConversion? {
+        guard currency != nil || value != nil else { return nil }
+        guard let valuation = ReportConversion.Valuation(rawValue: value ?? "then") else {
+            throw ValidationError("cannot read --value '\(value ?? "")': expected then or end")
+        }
+        return ReportConversion(rates: try RateBook.load(rules: rules, ledgerPath: options.ledgerPath), valuation: valuation, today: LocalDate.today())
     }
 
     private func chosenPeriod() throws -> ReportPeriod {

@@ -83,6 +83,13 @@ struct XMLElement {
         return String(cString: content).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// An attribute's value, nil when absent.
+    func attribute(_ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { free(value) }
+        return String(cString: value)
+    }
+
     /// The text of the first child with this name, nil when absent or empty.
     func text(_ name: String) -> String? {
         guard let value = child(name)?.text, !value.isEmpty else { return nil }
