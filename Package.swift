@@ -25,7 +25,9 @@ let package = Package(
         .target(
             name: "PennyPipeline",
             dependencies: ["PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport"],
-            resources: ["n26", "revolut"].map { .embedInCode("BuiltinProfiles/\($0).rules") }
+            resources: [
+                "barclays", "capitalone", "chase", "commerzbank", "dkb", "hungarian", "ingnl", "lloyds", "monzo", "n26", "nubank", "paypal", "revolut", "schwab", "starling",
+            ].map { .embedInCode("BuiltinProfiles/\($0).rules") }
         ),
         .plugin(name: "PennyVersion", capability: .buildTool()),
         .executableTarget(
@@ -47,7 +49,8 @@ let package = Package(
         .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore", "PennyTestSupport"]),
         .testTarget(
-            name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyCore", "PennyTestSupport"]
+            name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyCore", "PennyTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "pennyTests", dependencies: ["penny", "PennyTestSupport"],

@@ -25,43 +25,64 @@ public struct InboxListing {
     /// True when there is nothing to import or to quarantine.
     public var isIdle: Bool { files.isEmpty && refused.isEmpty }
 
-    /// Lists `inbox`; fails when it is not a readable folder.
-    public static func list(_ inbox: String) throws(PennyError) -> InboxListing {
+    /// Lists `inbox`, and the files of each sub-folder named after an account (one level
+    /// deep: `inbox/montepio/extrato.csv`); fails when the inbox is not a readable folder.
+    /// - Parameter accountFolders: the names (lowercased) that name an account: each
+    ///   account's last name part and its aliases. Other folders are left, with the reason.
+    /// - Complexity: O(n log n) in the entries listed.
+    public static func list(_ inbox: String, accountFolders: Set<String> = []) throws(PennyError) -> InboxListing {
         guard FileIdentity(path: inbox + "/.")?.kind == .directory else {
             throw .badInput("no such folder (the inbox)", at: SourceLocation(file: inbox))
         }
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: inbox) } catch {
-            throw .badInput("cannot list the inbox: \(error.localizedDescription)", at: SourceLocation(file: inbox))
-        }
         var listing = InboxListing()
+        try listing.add(inbox, shown: inbox, accountFolders: accountFolders)
+        return listing
+    }
+
+    /// Adds the entries of `folder` (shown as `shown`); sub-folders only when `accountFolders`
+    /// names them, and never deeper than one level.
+    private mutating func add(_ folder: String, shown folderShown: String, accountFolders: Set<String>?) throws(PennyError) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            throw .badInput("cannot list the inbox: \(error.localizedDescription)", at: SourceLocation(file: folder))
+        }
         for name in names.sorted() {
-            let path = (inbox as NSString).appendingPathComponent(name)
-            let shown = (inbox as NSString).appendingPathComponent(FileName.escaped(name))
+            let path = (folder as NSString).appendingPathComponent(name)
+            let shown = (folderShown as NSString).appendingPathComponent(FileName.escaped(name))
             if let problem = FileName.problem(name) {
-                listing.refused.append(Entry(path: path, displayName: shown, reason: problem))
+                refused.append(Entry(path: path, displayName: shown, reason: problem))
                 continue
             }
             guard let identity = FileIdentity(path: path) else { continue }  // gone since the listing
             switch identity.kind {
             case .symbolicLink:
-                listing.refused.append(
+                refused.append(
                     Entry(path: path, displayName: shown, reason: "a symbolic link: batch mode imports only regular files (put the file itself in the inbox)"))
             case .other:
-                listing.refused.append(Entry(path: path, displayName: shown, reason: "not a regular file (a pipe, socket or device)"))
+                refused.append(Entry(path: path, displayName: shown, reason: "not a regular file (a pipe, socket or device)"))
             case .directory:
-                listing.left.append(Entry(path: path, displayName: shown, reason: "a folder: batch mode imports the inbox's own files, not its folders"))
+                if let accountFolders, !name.hasPrefix("."), accountFolders.contains(name.lowercased()) {
+                    try add(path, shown: shown, accountFolders: nil)
+                } else if accountFolders == nil {
+                    left.append(Entry(path: path, displayName: shown, reason: "a folder inside an account's folder: batch mode reads one level of folders"))
+                } else {
+                    left.append(
+                        Entry(
+                            path: path, displayName: shown,
+                            reason:
+                                "a folder that names no account: batch mode imports the files of folders named after an account's last name part or alias (like inbox/montepio/)"
+                        ))
+                }
             case .regular:
                 if name.hasPrefix(".") {
-                    listing.left.append(Entry(path: path, displayName: shown, reason: "a hidden file (its name starts with '.')"))
+                    left.append(Entry(path: path, displayName: shown, reason: "a hidden file (its name starts with '.')"))
                 } else if name.lowercased().hasPrefix("readme") || name.hasSuffix(".md") {
-                    listing.left.append(Entry(path: path, displayName: shown, reason: "a note, not a statement (README or .md)"))
+                    left.append(Entry(path: path, displayName: shown, reason: "a note, not a statement (README or .md)"))
                 } else {
-                    listing.files.append(path)
+                    files.append(path)
                 }
             }
         }
-        return listing
     }
 }
 

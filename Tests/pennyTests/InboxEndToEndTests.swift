@@ -143,13 +143,36 @@ import Testing
         #expect(try inboxNames(w) == [".montepio.csv"])
     }
 
-    @Test func folderInTheInboxIsLeftWithTheReason() throws {
+    @Test func folderThatNamesNoAccountIsLeftWithTheReason() throws {
         let w = try inbox("montepio-2024-04.csv")
-        try FileManager.default.createDirectory(atPath: w.path("inbox/older"), withIntermediateDirectories: true)
+        try w.copy(fixture: "montepio-2024-04.csv", as: "inbox/older/montepio-2024-04.csv")
         let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("inbox/older: left in the inbox: a folder: batch mode imports the inbox's own files, not its folders"))
+        #expect(
+            result.stdout.contains(
+                "inbox/older: left in the inbox: a folder that names no account: batch mode imports the files of folders named after an account's last name part or alias (like inbox/montepio/)"
+            ))
         #expect(try inboxNames(w) == ["older"])
+        #expect(FileManager.default.fileExists(atPath: w.path("inbox/older/montepio-2024-04.csv")))
+    }
+
+    /// A file dropped in `inbox/savings/` (an account's last name part) is imported to that
+    /// account with a sniffed profile and archived; a folder inside it is left and a link in
+    /// it quarantined, like in the inbox itself.
+    @Test func fileInAnAccountsFolderIsImportedToThatAccountAndArchived() throws {
+        let w = try inbox()
+        let csv = "Data;Descrição;Montante;Saldo\n02-03-2024;COMPRA;-23,47;1.226,53\n15-03-2024;SALARIO;1.000,00;2.226,53\n"
+        try FileManager.default.createDirectory(atPath: w.path("inbox/savings/deeper"), withIntermediateDirectories: true)
+        try csv.write(toFile: w.path("inbox/savings/extrato-2024-03.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: w.path("inbox/savings/link.csv"), withDestinationPath: "extrato-2024-03.csv")
+        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("inbox/savings/extrato-2024-03.csv: 2 new"))
+        #expect(result.stdout.contains("inbox/savings/deeper: left in the inbox: a folder inside an account's folder: batch mode reads one level of folders"))
+        #expect(result.stdout.contains("inbox/savings/link.csv: refused, moved to quarantine/link.csv"))
+        #expect(try w.text("ledger.journal").contains("    assets:bank:savings                      1000.00 EUR"))
+        #expect(try archived(w) == ["\(archiveMonth())/extrato-2024-03.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.path("inbox/savings")) == ["deeper"])
     }
 
     @Test func noteInTheInboxIsLeftWithTheReason() throws {
