@@ -26,7 +26,8 @@ let package = Package(
             name: "PennyPipeline",
             dependencies: ["PennyCore", "PennyImport", "PennyRules", "PennyRoundUp", "PennyLedger", "PennyReport"],
             resources: [
-                "barclays", "capitalone", "chase", "commerzbank", "dkb", "hungarian", "ingnl", "lloyds", "monzo", "n26", "nubank", "paypal", "revolut", "schwab", "starling",
+                "aib", "bankofireland", "barclays", "boursorama", "capitalone", "chase", "commerzbank", "dkb", "hungarian", "ingnl", "lloyds", "monzo", "n26",
+                "nubank", "paypal", "revolut", "schwab", "starling", "wise",
             ].map { .embedInCode("BuiltinProfiles/\($0).rules") }
         ),
         .plugin(name: "PennyVersion", capability: .buildTool()),

@@ -17,6 +17,8 @@ struct CSVAutoProfile {
         var configuration: ReaderConfiguration
         /// The `--account` to apply to this file (nil when the account was resolved here).
         var override: String?
+        /// The account of the inbox folder the file is in, for a statement that names none.
+        var fallback: String? = nil
         /// A profile the sniffer worked out, to write into the rules after the import.
         var learned: CSVSniff?
     }
@@ -32,7 +34,11 @@ struct CSVAutoProfile {
             claimed = nil
         }
         if let claimed, claimed.format != .csv {
-            return Choice(reader: claimed, configuration: configuration, override: accountOverride)
+            // A statement without a currency (QIF) is in its account's, when the account is known.
+            let folder = folderAccount(file)
+            var c = configuration
+            if let name = accountOverride ?? folder, let currency = rules.accounts.first(where: { $0.name == name })?.currency { c.defaultCurrency = currency }
+            return Choice(reader: claimed, configuration: c, override: accountOverride, fallback: folder)
         }
         if let claimed, let profile = CSVReader().profile(for: probe, configuration: withBuiltins) ?? (forcedFormat == .csv ? withBuiltins.csvProfiles.first : nil) {
             var chosen = profile
@@ -153,4 +159,5 @@ extension CSVAutoProfile {
 /// The `--account` for the file being imported (set per file by `CSVAutoProfile`).
 final class FileAccountBox {
     var override: String?
+    var fallback: String?
 }

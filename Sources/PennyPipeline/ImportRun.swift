@@ -97,7 +97,7 @@ public struct ImportRun {
         let transfers = try Self.transferIndex(rules: rules, ledgerPath: ledgerPath)
         var importer = StatementImporter(
             update: update,
-            resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: fileAccount.override) },
+            resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: fileAccount.override, fallback: fileAccount.fallback) },
             categorize: { transaction, folded, account in
                 let decision = categorizer.categorize(transaction, foldedDescription: folded, account: account)
                 if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
@@ -142,6 +142,7 @@ public struct ImportRun {
                 let choice = try autoProfile.choose(probe: probe, forcedFormat: forcedFormat, configuration: configuration, file: file)
                 let reader = choice.reader
                 fileAccount.override = choice.override
+                fileAccount.fallback = choice.fallback
                 let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
                     try reader.read(probe, displayName: file, configuration: choice.configuration) { (event) throws(PennyError) in
                         try emit(event)

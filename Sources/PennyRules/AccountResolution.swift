@@ -5,12 +5,15 @@ extension RuleSet {
     ///
     /// `--account` wins, then the account a CSV profile names, then the declared account
     /// whose `id` matches the statement's identifier exactly, then one whose `*1234` suffix
-    /// does. An identifier two accounts claim equally is rejected naming both blocks; an
-    /// undeclared identifier is rejected with the `account` block to paste into the rules.
-    public func resolveAccount(for header: StatementHeader, override: String?) throws(PennyError) -> String {
+    /// does, then `fallback` (the account an inbox folder names) for a statement that names
+    /// no account at all (QIF). An identifier two accounts claim equally is rejected naming
+    /// both blocks; an undeclared identifier is rejected with the `account` block to paste
+    /// into the rules, even in an account's folder: the file says whose it is.
+    public func resolveAccount(for header: StatementHeader, override: String?, fallback: String? = nil) throws(PennyError) -> String {
         if let override { return override }
         if let name = header.accountName { return name }
         guard let identifier = header.accountIdentifier, !identifier.isEmpty else {
+            if let fallback { return fallback }
             throw .badInput("the statement names no account; pass --account NAME or add 'account NAME' to its csv profile", at: header.location)
         }
         switch match(identifier: identifier) {

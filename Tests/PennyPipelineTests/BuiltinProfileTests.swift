@@ -19,7 +19,10 @@ import Testing
     }
 
     static let samples: [Sample] = [
+        Sample(file: "aib.csv", profile: "builtin-aib", count: 3, sum: 236_945),
+        Sample(file: "bankofireland.csv", profile: "builtin-bank-of-ireland", count: 3, sum: 6_880),
         Sample(file: "barclays.csv", profile: "builtin-barclays", count: 3, sum: 146_656),
+        Sample(file: "boursorama.csv", profile: "builtin-boursorama", count: 3, sum: 128_410),
         Sample(file: "capitalone.csv", profile: "builtin-capitalone", count: 3, sum: 3_026),
         Sample(file: "chase.csv", profile: "builtin-chase", count: 3, sum: 184_425),
         Sample(file: "commerzbank.csv", profile: "builtin-commerzbank", count: 3, sum: 151_783),
@@ -32,6 +35,8 @@ import Testing
         Sample(file: "paypal.csv", profile: "builtin-paypal", count: 2, sum: 4_126),
         Sample(file: "schwab.csv", profile: "builtin-schwab-checking", count: 3, sum: 138_050),
         Sample(file: "starling.csv", profile: "builtin-starling", count: 3, sum: 47_450),
+        // The fee row shares its card payment's TransferWise ID and must still be booked.
+        Sample(file: "wise.csv", profile: "builtin-wise", count: 3, sum: 97_625),
         // Real exports from shared/corpus/csv (figures from scripts/sniff_corpus.py's independent reading).
         Sample(file: "corpus/schwab_XXX234_Checking_Transactions_20220203.csv", profile: "builtin-schwab-checking", count: 2, sum: -100),
         Sample(file: "corpus/paypal-custom.csv", profile: "builtin-paypal", count: 4, sum: -658),
@@ -57,9 +62,9 @@ import Testing
         // BuiltinProfiles.all is empty when one file has a rules error.
         #expect(
             BuiltinProfiles.all.map(\.name).sorted() == [
-                "builtin-barclays", "builtin-capitalone", "builtin-chase", "builtin-commerzbank", "builtin-dkb", "builtin-hu-netbank",
-                "builtin-ing-nl", "builtin-lloyds-halifax", "builtin-monzo", "builtin-n26", "builtin-nubank-card", "builtin-paypal",
-                "builtin-revolut", "builtin-schwab-checking", "builtin-starling",
+                "builtin-aib", "builtin-bank-of-ireland", "builtin-barclays", "builtin-boursorama", "builtin-capitalone", "builtin-chase",
+                "builtin-commerzbank", "builtin-dkb", "builtin-hu-netbank", "builtin-ing-nl", "builtin-lloyds-halifax", "builtin-monzo", "builtin-n26",
+                "builtin-nubank-card", "builtin-paypal", "builtin-revolut", "builtin-schwab-checking", "builtin-starling", "builtin-wise",
             ])
     }
 
