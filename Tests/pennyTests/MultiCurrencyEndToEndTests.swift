@@ -174,3 +174,42 @@ import Testing
         #expect(balances["exchange_cost"] as? String == "0.29")
     }
 }
+
+/// A purchase abroad keeps what it cost in its own currency as tags (OFX `ORIGCURRENCY` and
+/// `CURRENCY` with `CURRATE`, CAMT `InstdAmt` with `CcyXchg`); the account is charged in
+/// its own currency and round-ups use that amount.
+struct PurchaseAbroadEndToEndTests {
+    @Test func theOriginalAmountIsKeptAndRoundUpsUseTheAmountCharged() throws {
+        let w = try Workspace()
+        try w.copy(fixture: "multicurrency/visa-abroad.ofx", as: "visa-abroad.ofx")
+        try w.copy(fixture: "multicurrency/savings-abroad.camt.xml", as: "savings-abroad.camt.xml")
+        let result = try w.penny("import", "visa-abroad.ofx", "savings-abroad.camt.xml")
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        let journal = try w.text("ledger.journal")
+        // ORIGCURRENCY: charged 46.12 EUR, 46.12 / 0.9224 = 50.00 USD.
+        #expect(
+            journal.contains(
+                "    ; original-amount: -50.00\n    ; original-currency: USD\n    ; exchange-rate: 0.9224\n    expenses:uncategorized                     46.12 EUR\n    liabilities:card:visa                     -46.12 EUR\n"
+            ), "\(journal)")
+        // CURRENCY: 20.00 GBP at 1.1690 is charged 23.38 EUR.
+        #expect(
+            journal.contains("    ; original-amount: -20.00\n    ; original-currency: GBP\n    ; exchange-rate: 1.1690\n    expenses:food:groceries                    23.38 EUR\n")
+        )
+        // CAMT: InstdAmt 100.00 USD, charged 92.21 EUR.
+        #expect(
+            journal.contains(
+                "    ; original-amount: -100.00\n    ; original-currency: USD\n    ; exchange-rate: 1.0845\n    expenses:uncategorized                     92.21 EUR\n"))
+        let roundUps = try w.text("ledger.journal.roundups.journal")
+        #expect(
+            roundUps.contains(
+                "Round-up spare-change: DINER IN BOSTON\n    ; roundup: spare-change\n    ; purchase: 5a91396c11dabdf3\n    assets:savings:roundups                     0.88 EUR\n"),
+            "\(roundUps)")
+        #expect(
+            roundUps.contains(
+                "Round-up spare-change: TESCO LONDON\n    ; roundup: spare-change\n    ; purchase: 9151d43003677fb7\n    assets:savings:roundups                     0.62 EUR\n"))
+        // hledger reads the tags as tags.
+        let hledger = try #require(Workspace.tool("hledger"))
+        let tagged = try w.run(hledger, ["-f", "ledger.journal", "reg", "tag:original-currency=USD", "-O", "csv"]).stdout
+        #expect(tagged.split(separator: "\n").count == 5, "\(tagged)")
+    }
+}
