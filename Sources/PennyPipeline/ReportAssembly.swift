@@ -150,7 +150,9 @@ public struct ReportAssembly {
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
             if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
         }
-        let recap = try RecapBuilder(period: period, currency: currency, depth: depth).build(
+        var builder = RecapBuilder(period: period, currency: currency, depth: depth)
+        if let conversion { builder.converter = PostingConverter(rates: conversion.rates, currency: currency, valuationDate: conversion.valuationDate(period)) }
+        let recap = try builder.build(
             ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
             defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: try roundUps(from: period.from, to: period.to),
             balances: try balances(asOf: period.to), cards: try cards(asOf: period.to))

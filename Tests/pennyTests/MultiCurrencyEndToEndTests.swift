@@ -213,3 +213,25 @@ struct PurchaseAbroadEndToEndTests {
         #expect(tagged.split(separator: "\n").count == 5, "\(tagged)")
     }
 }
+
+/// `report html --currency EUR` converts the recap's income and expenses like the summary.
+struct CurrencyRecapEndToEndTests {
+    @Test func theRecapConvertsLikeTheSummary() throws {
+        let w = try Workspace(copySamples: false)
+        try w.copy(fixture: "currency/ledger.journal", as: "ledger.journal")
+        try w.copy(fixture: "currency/currency.rules", as: "rules/currency.rules")
+        let missing = try w.penny("report", "html", "--month", "2024-03", "--currency", "EUR")
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("ledger.journal: error: no exchange rate for GBP→EUR on "), "\(missing.stderr)")
+        try w.copy(fixture: "currency/eurofxref-hist.csv", as: "eurofxref-hist.csv")
+        try w.copy(fixture: "currency/eurofxref-daily.xml", as: "eurofxref-daily.xml")
+        #expect(try w.penny("prices", "import", "eurofxref-hist.csv", "eurofxref-daily.xml").status == 0)
+        let plain = try w.penny("report", "html", "--month", "2024-03").stdout
+        let converted = try w.penny("report", "html", "--month", "2024-03", "--currency", "EUR")
+        #expect(converted.status == 0, "\(converted.stderr)")
+        // The summary's income and expenses at each day's rate (CurrencyReportEndToEndTests).
+        let summary = try w.penny("report", "summary", "--month", "2024-03", "--currency", "EUR").stdout
+        #expect(summary.contains("Income        3091.88\nExpenses       156.53\n"), "\(summary)")
+        #expect(converted.stdout.contains("3,091.88") && converted.stdout.contains("156.53"))
+        #expect(plain.contains("2,500.00") && !plain.contains("3,091.88"))
+    }
+}
