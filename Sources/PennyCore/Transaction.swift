@@ -24,6 +24,8 @@ public struct Transaction: Sendable {
     public var balance: Money?
     /// Where the transaction was read.
     public var location: SourceLocation
+    /// The amount in the currency the purchase was made in, when the statement gives it.
+    public var original: OriginalAmount?
 
     /// Makes a transaction; only date, amount, description and location are required. Text
     /// fields are cleaned of control and bidirectional-override characters (`TextSanitizer`).

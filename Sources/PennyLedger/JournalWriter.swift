@@ -79,6 +79,21 @@ public enum JournalWriter {
         }
     }
 
+    /// One posting line without its line end, with a total cost (`@@ 92.50 EUR`) when
+    /// given: how an exchange between own accounts in two currencies is written.
+    public static func postingLine(_ account: String, _ amount: Money, cost: Money? = nil) -> String {
+        var out: [UInt8] = []
+        appendPosting(account, minorUnits: amount.minorUnits, amount.currency, to: &out)
+        out.removeLast()
+        if let cost {
+            out.append(contentsOf: " @@ ".utf8)
+            appendDecimal(cost.minorUnits, exponent: cost.currency.exponent, to: &out)
+            out.append(0x20)
+            out.append(contentsOf: cost.currency.code.utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private static func appendPosting(_ account: String, minorUnits: Int64, _ currency: Currency, to out: inout [UInt8]) {
         out.append(contentsOf: "    ".utf8)
         out.append(contentsOf: account.utf8)

@@ -27,8 +27,19 @@ public final class LedgerUpdate {
     private var committed = false
     /// True when the existing ledger ends its lines with CRLF: appended text follows it.
     private var writesCRLF = false
-    /// Entries to refile as transfers at commit: id → (the other own account, `added.count` when asked).
-    private var refilings: [(id: UInt64, category: String, at: Int, date: LocalDate, amount: Money)] = []
+    /// An entry to rewrite at commit: refiled as a transfer (its category posting's account
+    /// and rule tag) or as an exchange (its postings), and what that changes in the balances.
+    private struct Refiling {
+        let id: UInt64
+        let category: String?
+        let postings: [String]?
+        /// `added.count` when asked (a rollback forgets those after its mark).
+        let at: Int
+        let adjustments: [(account: String, date: LocalDate, amount: Money)]
+    }
+
+    /// Entries to rewrite at commit.
+    private var refilings: [Refiling] = []
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
     public private(set) var statementBalances: StatementBalances
@@ -124,8 +135,23 @@ public final class LedgerUpdate {
     /// its category posting's account becomes `category` and its rule tag `transfer`.
     /// The whole change still lands in one atomic step.
     public func refileAsTransfer(_ id: DedupID, category: String, date: LocalDate, amount: Money) {
-        refilings.append((id.value, category, added.count, date, amount))
-        statementBalances.add(account: category, date: date, amount: amount)
+        refile(Refiling(id: id.value, category: category, postings: nil, at: added.count, adjustments: [(category, date, amount)]))
+    }
+
+    /// Rewrites an entry already in the ledger (by id) at commit as an exchange between own
+    /// accounts: its postings become `postings` (`ExchangeMatcher.postingLines`). `removed`
+    /// and `added` are the postings that leave and join the balances (the first leg's
+    /// category posting, the second leg's own one). The rule tag stays.
+    public func refileAsExchange(
+        _ id: DedupID, postings: [String], removed: (account: String, date: LocalDate, amount: Money), added new: (account: String, date: LocalDate, amount: Money)
+    ) {
+        let negated = Money(minorUnits: -removed.amount.minorUnits, currency: removed.amount.currency)
+        refile(Refiling(id: id.value, category: nil, postings: postings, at: added.count, adjustments: [(removed.account, removed.date, negated), new]))
+    }
+
+    private func refile(_ refiling: Refiling) {
+        refilings.append(refiling)
+        for a in refiling.adjustments { statementBalances.add(account: a.account, date: a.date, amount: a.amount) }
     }
 
     /// The ids appended since `mark`.
@@ -133,7 +159,9 @@ public final class LedgerUpdate {
 
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
-        for r in refilings where r.at >= mark.addedCount { statementBalances.add(account: r.category, date: r.date, amount: r.amount, sign: -1) }
+        for r in refilings where r.at >= mark.addedCount {
+            for a in r.adjustments { statementBalances.add(account: a.account, date: a.date, amount: a.amount, sign: -1) }
+        }
         refilings.removeAll { $0.at >= mark.addedCount }
         for id in added[mark.addedCount...] { index.remove(id) }
         added.removeSubrange(mark.addedCount...)
@@ -185,9 +213,10 @@ public final class LedgerUpdate {
         statementBalances = balances
     }
 
-    /// Rewrites the temporary file with the refiled entries (category posting and rule tag).
+    /// Rewrites the temporary file with the refiled entries (category posting and rule tag,
+    /// or every posting of an exchange).
     private func applyRefilings() throws(PennyError) {
-        let targets = Dictionary(refilings.map { ($0.id, $0.category) }, uniquingKeysWith: { a, _ in a })
+        let targets = Dictionary(refilings.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         guard let data = FileManager.default.contents(atPath: temporaryPath) else { throw unwritable("cannot read \(temporaryPath)") }
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
@@ -198,19 +227,27 @@ public final class LedgerUpdate {
             let line = lines[i]
             if let first = line.first, first != " " && first != "\t" { blockStart = first.isNumber ? i : nil }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if let start = blockStart, trimmed.hasPrefix("; id: "), let id = UInt64(trimmed.dropFirst(6).prefix(16), radix: 16), let category = targets[id] {
+            if let start = blockStart, trimmed.hasPrefix("; id: "), let id = UInt64(trimmed.dropFirst(6).prefix(16), radix: 16), let target = targets[id] {
                 var j = start + 1
                 var postingDone = false
+                var postingLines: [Int] = []
                 while j < lines.count, let c = lines[j].first, c == " " || c == "\t" {
                     let body = lines[j].trimmingCharacters(in: .whitespaces)
-                    if body.hasPrefix("; rule:") {
+                    if body.hasPrefix("; rule:"), target.category != nil {
                         lines[j] = "    ; rule: \(JournalEntry.transferRule)"
-                    } else if !body.hasPrefix(";") && !postingDone {
-                        let account = String(body.prefix { $0 != " " && $0 != "\t" })
-                        lines[j] = LedgerRecategorizer.replacingAccount(in: lines[j], old: account, new: category)
-                        postingDone = true
+                    } else if !body.hasPrefix(";") {
+                        postingLines.append(j)
+                        if let category = target.category, !postingDone {
+                            let account = String(body.prefix { $0 != " " && $0 != "\t" })
+                            lines[j] = LedgerRecategorizer.replacingAccount(in: lines[j], old: account, new: category)
+                            postingDone = true
+                        }
                     }
                     j += 1
+                }
+                if let postings = target.postings, let first = postingLines.first, postingLines.last! - first + 1 == postingLines.count {
+                    lines.replaceSubrange(first...postingLines.last!, with: postings)
+                    j += postings.count - postingLines.count
                 }
                 i = j
                 continue

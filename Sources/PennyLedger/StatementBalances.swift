@@ -63,7 +63,9 @@ struct PostingLineParser {
         let start = i
         while i < line.count, line[i] != 0x09, !(line[i] == 0x20 && (i + 1 == line.count || line[i + 1] == 0x20 || line[i + 1] == 0x09)) { i += 1 }
         guard let account = balances.account(UnsafeBufferPointer(rebasing: line[start..<i])) else { return }
-        let words = String(decoding: line[i...], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // An exchange's arriving posting carries its cost (`100.00 USD @@ 92.50 EUR`): the amount is before `@`.
+        let end = line[i...].firstIndex(of: UInt8(ascii: "@")) ?? line.count
+        let words = String(decoding: line[i..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count == 2 else { return }
         let (number, code) = Currency(code: words[1]) != nil ? (words[0], words[1]) : (words[1], words[0])
         let currency = currencies[String(code)] ?? Currency(code: code)

@@ -61,6 +61,11 @@ public struct StatementImporter {
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
 
+    /// When set, a leg in another currency than a transfer entry on the other account pairs
+    /// with it as an exchange when the matcher finds the two amounts plausible; nil (no
+    /// rates, or every own account in one currency) leaves transfers to one currency.
+    public var exchanges: ExchangeMatcher?
+
     /// Per currency, what the ledger's amounts add up to (as magnitudes, both postings of each
     /// entry): a file whose amounts would take it past 64 bits is refused, so no report's sum
     /// can overflow later.
@@ -216,6 +221,12 @@ public struct StatementImporter {
                         return
                     }
                 }
+                // The other leg of an exchange (another currency) is already in the ledger.
+                if transferCategory != nil || decision.ruleName == nil, let exchanges, let match = exchangeMatch(own, transaction, transferCategory, exchanges) {
+                    try pairExchange(match, own: own, transaction: transaction, id: id)
+                    outcome.paired += 1
+                    return
+                }
                 // The other leg is already in the ledger, but no rule recognized it there:
                 // refile that entry as this transfer and record this leg as its pair.
                 if let other = transferCategory,
@@ -253,6 +264,29 @@ public struct StatementImporter {
         guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
         let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
         return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
+    }
+
+    /// The transfer entry on another currency that a leg on `own` completes as an exchange.
+    private func exchangeMatch(_ own: String, _ leg: Transaction, _ category: String?, _ matcher: ExchangeMatcher) -> TransferIndex.Entry? {
+        transfers.exchangeCandidates(account: own, amount: leg.amount, date: leg.date, category: category) { entry in
+            let side = Money(minorUnits: -entry.otherAmount.minorUnits, currency: entry.otherAmount.currency)
+            let (leaving, arriving, day) = leg.amount.isNegative ? (leg.amount, side, leg.date) : (side, leg.amount, entry.date)
+            return matcher.isPlausible(paid: Money(minorUnits: -leaving.minorUnits, currency: leaving.currency), received: arriving, on: day)
+        }.first
+    }
+
+    /// Rewrites `match` as the exchange it and `leg` make (written once, with its cost) and
+    /// records `leg` as its pair.
+    private func pairExchange(_ match: TransferIndex.Entry, own: String, transaction leg: Transaction, id: DedupID) throws(PennyError) {
+        transfers.markPaired(match.id)
+        let side = (account: match.side, amount: Money(minorUnits: -match.otherAmount.minorUnits, currency: match.otherAmount.currency))
+        let mine = (account: own, amount: leg.amount)
+        let lines = leg.amount.isNegative ? ExchangeMatcher.postingLines(leaving: mine, arriving: side) : ExchangeMatcher.postingLines(leaving: side, arriving: mine)
+        try magnitudes.add(leg.amount, at: leg.location)
+        update.refileAsExchange(
+            DedupID(value: match.id), postings: lines, removed: (own, match.date, match.otherAmount), added: (own, match.date, leg.amount))
+        try update.appendTransferLeg(
+            account: own, date: leg.date, amount: leg.amount, id: id, pairs: DedupID(value: match.id), source: "\(leg.location.file):\(leg.location.line)")
     }
 
     /// Keeps the statement's balances for reconciliation, and takes its opening balance as
@@ -298,6 +332,12 @@ public struct StatementImporter {
         if let iban = t.counterpartyIBAN, !iban.isEmpty { tags.append(Tag(name: "iban", value: iban)) }
         if let type = t.type, !type.isEmpty { tags.append(Tag(name: "type", value: type)) }
         if let payee = t.payee, !payee.isEmpty { tags.append(Tag(name: "bank-payee", value: payee)) }
+        // A purchase abroad: what it cost in its own currency, and the bank's rate.
+        if let original = t.original {
+            tags.append(Tag(name: "original-amount", value: original.amount.decimalString))
+            tags.append(Tag(name: "original-currency", value: original.amount.currency.code))
+            if let rate = original.rate { tags.append(Tag(name: "exchange-rate", value: rate.description)) }
+        }
         return tags
     }
 

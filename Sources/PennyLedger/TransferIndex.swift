@@ -43,6 +43,8 @@ public final class TransferIndex {
     /// Entries only the default category filed, by (own account, amount), kept small:
     /// there can be one per imported transaction.
     private var uncategorized: [Key: [(id: UInt64, day: Int32)]] = [:]
+    /// Transfer entries by the other account alone, for legs in another currency (exchanges).
+    private var byOther: [String: [Entry]] = [:]
     private var paired: Set<UInt64> = []
     private var pairedLog: [UInt64] = []
     private let windows: (String, String) -> Int
@@ -56,6 +58,7 @@ public final class TransferIndex {
     public func add(_ entry: Entry) {
         let key = Key(account: entry.other, units: entry.otherAmount.minorUnits, currency: entry.otherAmount.currency.code)
         transfers[key, default: []].append(entry)
+        byOther[entry.other, default: []].append(entry)
     }
 
     /// Remembers an entry on an own account that only the default category filed
@@ -97,6 +100,19 @@ public final class TransferIndex {
         }
     }
 
+    /// The entries in another currency than `amount` that a leg on `account` could pair
+    /// with as an exchange (the same direction, within the window, `category` as for
+    /// `candidates`, and `isPlausible` for the two amounts), best first as for `candidates`.
+    public func exchangeCandidates(account: String, amount: Money, date: LocalDate, category: String?, isPlausible: (Entry) -> Bool) -> [Entry] {
+        (byOther[account] ?? []).filter { e in
+            !paired.contains(e.id) && e.otherAmount.currency != amount.currency && e.otherAmount.isNegative == amount.isNegative
+                && (category == nil || category == e.side) && abs(e.date.dayNumber - date.dayNumber) <= windows(account, e.side) && isPlausible(e)
+        }.sorted { a, b in
+            let da = abs(a.date.dayNumber - date.dayNumber), db = abs(b.date.dayNumber - date.dayNumber)
+            return (da, a.date.dayNumber, a.id) < (db, b.date.dayNumber, b.id)
+        }
+    }
+
     /// A point to roll back to when a file fails.
     public func checkpoint() -> Int { pairedLog.count }
 
@@ -108,6 +124,7 @@ public final class TransferIndex {
         pairedLog.removeSubrange(checkpoint...)
         guard !ids.isEmpty else { return }
         for key in transfers.keys { transfers[key]!.removeAll { ids.contains($0.id) } }
+        for key in byOther.keys { byOther[key]!.removeAll { ids.contains($0.id) } }
         for key in uncategorized.keys { uncategorized[key]!.removeAll { ids.contains($0.id) } }
     }
 }

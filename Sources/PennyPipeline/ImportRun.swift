@@ -106,6 +106,11 @@ public struct ImportRun {
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
         importer.magnitudes = AmountTotals(ledgerTotals)
+        // Own accounts in several currencies: a transfer between two of them is an exchange,
+        // paired when the rates held find the amounts plausible.
+        if Set(rules.accounts.map { rules.currency(ofAccount: $0.name) }).count > 1 {
+            importer.exchanges = ExchangeMatcher(rates: try RateBook.load(rules: rules, ledgerPath: ledgerPath))
+        }
         var total = FileOutcome()
         let roundUps = RoundUpRun(rules: rules, ledgerPath: ledgerPath)
         if !rules.roundUps.isEmpty && !dryRun {

@@ -150,7 +150,9 @@ public struct ReportAssembly {
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
             if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
         }
-        let recap = try RecapBuilder(period: period, currency: currency, depth: depth).build(
+        var builder = RecapBuilder(period: period, currency: currency, depth: depth)
+        if let conversion { builder.converter = PostingConverter(rates: conversion.rates, currency: currency, valuationDate: conversion.valuationDate(period)) }
+        let recap = try builder.build(
             ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
             defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: try roundUps(from: period.from, to: period.to),
             balances: try balances(asOf: period.to), cards: try cards(asOf: period.to))
@@ -158,9 +160,12 @@ public struct ReportAssembly {
     }
 
     /// The balances of the own accounts: the main ledger (statement-backed), the derived
-    /// round-up journal, and the statements' closing balances.
+    /// round-up journal, and the statements' closing balances; each account in its own
+    /// currency, the total in the report's (docs/currencies.md).
     public func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
-        var builder = BalancesBuilder(accounts: rules.accounts.map(\.name), currency: currency, asOf: asOf)
+        let names = rules.accounts.map(\.name)
+        let currencies = Dictionary(names.map { ($0, rules.currency(ofAccount: $0)) }, uniquingKeysWith: { a, _ in a })
+        var builder = BalancesBuilder(accounts: names, currency: currency, asOf: asOf, accountCurrencies: currencies)
         try reader.forEachPosting(path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { builder.addStatementLine($0) }) { (p) throws(MoneyError) in
             try builder.addMain(p)
         }
@@ -168,7 +173,46 @@ public struct ReportAssembly {
         if FileManager.default.fileExists(atPath: derived) {
             try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in try builder.addDerived(p) }
         }
-        return try exact { () throws(MoneyError) in try builder.build() }
+        var rates = conversion?.rates
+        if Set(currencies.values).count > 1 && LedgerPath.exists(ledgerPath) {
+            let held: ExchangeRates
+            if let rates { held = rates } else { held = try RateBook.load(rules: rules, ledgerPath: ledgerPath) }
+            rates = held
+            for exchange in try exchanges(ownAccounts: Set(names), rates: held) { builder.addExchange(exchange) }
+        }
+        if builder.needsRates && rates == nil && LedgerPath.exists(ledgerPath) { rates = try RateBook.load(rules: rules, ledgerPath: ledgerPath) }
+        let report = try exact { [rates] () throws(MoneyError) in try builder.build(rates: rates ?? ExchangeRates()) }
+        guard report.missingRates.isEmpty else {
+            let pairs = report.missingRates.sorted { $0.key < $1.key }.map { "\($0.key) on \($0.value)" }
+            throw .configuration(
+                "no exchange rate for \(pairs.joined(separator: ", ")) to value the balances: add 'price' lines to the rules or run 'penny prices import'",
+                at: SourceLocation(file: ledgerPath))
+        }
+        return report
+    }
+
+    /// The exchanges between own accounts in the ledger, each valued on the day its money
+    /// left (the entry's date, or its paired leg's when that leg is the one leaving), so the
+    /// cost is the same whichever statement came first.
+    private func exchanges(ownAccounts: Set<String>, rates: ExchangeRates) throws(PennyError) -> [ExchangeCost] {
+        var found: [(id: UInt64, date: LocalDate, postings: [(account: String, amount: Money?)])] = []
+        var leaving: [UInt64: LocalDate] = [:]
+        try reader.forEachTransaction(
+            path: ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: PennyComment.transferLegPrefix,
+            comment: { line in
+                if case .transferLeg(_, let date, let amount, let pairs, _, _) = PennyComment.parse(line), amount.isNegative { leaving[pairs] = date }
+            }
+        ) { t in
+            let currencies = Set(t.postings.compactMap { $0.amount?.currency })
+            if t.postings.count == 2, currencies.count == 2, t.postings.allSatisfy({ ownAccounts.contains($0.account) }) { found.append((t.id, t.date, t.postings)) }
+        }
+        return try exact { () throws(MoneyError) in
+            var exchanges: [ExchangeCost] = []
+            for t in found {
+                if let e = try ExchangeCost.exchange(date: leaving[t.id] ?? t.date, postings: t.postings, ownAccounts: ownAccounts, rates: rates) { exchanges.append(e) }
+            }
+            return exchanges
+        }
     }
 
     /// Each card with `closing-day` and `due-day`: its cycles from the main ledger.

@@ -41,6 +41,16 @@ struct ReaderErrorTests {
             ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n<TRNAMT>-1.005\n</STMTTRN>\n" + ofxTail,
             "x.ofx:9: error: cannot read TRNAMT '-1.005': amount has more than 2 decimals (EUR)"
         ),
+        (
+            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n<TRNAMT>-1.00\n<ORIGCURRENCY>\n<CURRATE>0,92\n<CURSYM>USD\n</ORIGCURRENCY>\n</STMTTRN>\n"
+                + ofxTail,
+            "x.ofx:11: error: cannot read CURRATE '0,92': expected a positive decimal like 0.9216"
+        ),
+        (
+            ofxHead + "<CURDEF>EUR\n<BANKTRANLIST><STMTTRN>\n<DTPOSTED>20240301\n<TRNAMT>-90000000000000000.00\n<CURRENCY>\n<CURRATE>100\n<CURSYM>GBP\n</CURRENCY>\n</STMTTRN>\n"
+                + ofxTail,
+            "x.ofx:9: error: TRNAMT '-90000000000000000.00' at CURRATE 100 passes what Penny counts exactly"
+        ),
     ])
     func ofxErrors(text: String, message: String) {
         #expect(Self.rejection(text, name: "x.ofx", reader: OFXReader()) == message)
@@ -77,6 +87,12 @@ struct ReaderErrorTests {
         (
             camtDocument("", message: "BkToCstmrSomething"),
             "x.xml:3: error: unexpected CAMT message 'BkToCstmrSomething': expected BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn"
+        ),
+        (
+            camtDocument(
+                "<Amt Ccy=\"EUR\">92.21</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-03-01</Dt></BookgDt><AmtDtls><InstdAmt><Amt Ccy=\"USD\">100.00</Amt><CcyXchg><XchgRate>1,0845</XchgRate></CcyXchg></InstdAmt></AmtDtls>"
+            ),
+            "x.xml:5: error: cannot read XchgRate '1,0845': expected a positive decimal like 1.0813"
         ),
         (camtDocument("<Amt>").replacingOccurrences(of: "</Ntry>", with: ""), "x.xml:6: error: malformed XML: Opening and ending tag mismatch: Amt line 5 and Stmt"),
     ])

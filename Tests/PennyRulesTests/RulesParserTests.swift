@@ -108,7 +108,7 @@ struct RulesParserTests {
         } catch {
             let lines = error.errors.map(\.headline)
             let expected = [
-                "broken.rules:1:1: error: unknown directive 'acount' (did you mean 'account'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring",
+                "broken.rules:1:1: error: unknown directive 'acount' (did you mean 'account'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price",
                 "broken.rules:2:18: error: 'EURO' is not a currency code: expected three letters like EUR",
                 "broken.rules:3:9: error: unknown default 'colour'; expected one of currency, expense-category, income-category",
                 "broken.rules:5:3: error: unknown account setting 'typ' (did you mean 'type'?); expected one of id, currency, type, opening, closing-day, due-day, transfer-window, alias",

@@ -125,6 +125,9 @@ struct CAMTParser {
             balanceDepth = depth
         } else if name == "Amt" {
             let currency = stream.attribute("Ccy")
+            if path.suffix(3) == ["AmtDtls", "InstdAmt", "Amt"] {
+                if details != nil { details!.instructed.currency = currency } else if entry != nil { entry!.instructed.currency = currency }
+            }
             if details != nil, details!.currency == nil {
                 details!.currency = currency
             } else if entry != nil, details == nil, path.count == entryDepth + 1 {
@@ -174,6 +177,7 @@ struct CAMTParser {
     }
 
     private mutating func take(entryValue value: String, relative: [String]) {
+        if entry!.instructed.take(value, relative: relative) { return }
         switch relative {
         case ["Amt"]: entry!.amount = value
         case ["CdtDbtInd"]: entry!.creditDebit = value
@@ -188,6 +192,7 @@ struct CAMTParser {
     }
 
     private mutating func take(detailsValue value: String, relative: [String]) {
+        if details!.instructed.take(value, relative: relative) { return }
         switch relative {
         case ["Amt"], ["AmtDtls", "TxAmt", "Amt"]: if details!.amount == nil { details!.amount = value }
         case ["CdtDbtInd"]: details!.creditDebit = value
@@ -264,12 +269,26 @@ struct CAMTParser {
             }
             if parts.allSatisfy({ $0.currency == total.currency }), parts.reduce(0, { $0 + $1.minorUnits }) == total.minorUnits {
                 for (index, (d, money)) in zip(e.details, parts).enumerated() {
-                    try emit(.transaction(transaction(date, money, d, e, at, isPending, type, bankID: d.reference ?? e.reference.map { "\($0)#\(index + 1)" })))
+                    var t = transaction(date, money, d, e, at, isPending, type, bankID: d.reference ?? e.reference.map { "\($0)#\(index + 1)" })
+                    t.original = try original(d.instructed, charged: money, at)
+                    try emit(.transaction(t))
                 }
                 return
             }
         }
-        try emit(.transaction(transaction(date, total, e.details.first, e, at, isPending, type, bankID: e.reference)))
+        var t = transaction(date, total, e.details.first, e, at, isPending, type, bankID: e.reference)
+        t.original = try original(e.details.count == 1 && e.details[0].instructed.amount != nil ? e.details[0].instructed : e.instructed, charged: total, at)
+        try emit(.transaction(t))
+    }
+
+    /// The instructed amount when it is in another currency than the amount charged, with
+    /// the charged amount's sign, and the bank's rate when it gives one.
+    private func original(_ i: CAMTInstructedAmount, charged: Money, _ at: SourceLocation) throws(PennyError) -> OriginalAmount? {
+        guard let text = i.amount, let code = i.currency, let foreign = Currency(code: code), foreign != charged.currency else { return nil }
+        let money = try signed(text, charged.isNegative ? "DBIT" : "CRDT", foreign, at)
+        guard let rateText = i.rate else { return OriginalAmount(amount: money, rate: nil) }
+        guard let rate = Rate(parsing: rateText) else { throw .badInput("cannot read XchgRate '\(rateText)': expected a positive decimal like 1.0813", at: at) }
+        return OriginalAmount(amount: money, rate: rate)
     }
 
     private func transaction(

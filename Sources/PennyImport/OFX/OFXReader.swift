@@ -91,13 +91,14 @@ public struct OFXReader: StatementReader {
             let description = name ?? memo ?? check.map { "CHECK \($0)" } ?? ""
             // Errors point at the field's own line; the transaction is located at STMTTRN.
             func fieldLine(_ name: String) -> SourceLocation { SourceLocation(file: displayName, line: element.child(name)?.line ?? element.line) }
-            try emit(
-                .transaction(
-                    Transaction(
-                        date: try Self.date(posted, fieldLine("DTPOSTED"), field: "DTPOSTED"),
-                        amount: Money(minorUnits: try Self.amount(amountText, currency, fieldLine("TRNAMT"), field: "TRNAMT"), currency: currency),
-                        description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
-                        bankID: element.text("FITID"), type: element.text("TRNTYPE"))))
+            let written = Money(minorUnits: try Self.amount(amountText, currency, fieldLine("TRNAMT"), field: "TRNAMT"), currency: currency)
+            let (amount, original) = try OFXForeignAmount.read(element, amount: written, statementCurrency: currency, displayName: displayName)
+            var transaction = Transaction(
+                date: try Self.date(posted, fieldLine("DTPOSTED"), field: "DTPOSTED"), amount: amount,
+                description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
+                bankID: element.text("FITID"), type: element.text("TRNTYPE"))
+            transaction.original = original
+            try emit(.transaction(transaction))
         }
     }
 

@@ -13,6 +13,10 @@ public struct RecapBuilder {
     public let currency: Currency
     /// Category depth.
     public let depth: Int
+    /// With `--currency`: converts the income and expenses of the periods the recap shows
+    /// (the period, the one before, the last 12 months) like `report summary`; nil leaves
+    /// other currencies out. Payees count the report's currency only.
+    public var converter: PostingConverter?
 
     /// Makes a builder; `period` must have both ends.
     public init(period: ReportPeriod, currency: Currency, depth: Int = 2) {
@@ -46,7 +50,16 @@ public struct RecapBuilder {
         var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
         var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
         var byCategory: [String: [Int64]] = [:]
-        try reader.forEachPosting(path: ledgerPath) { (posting) throws(MoneyError) in
+        var converter = self.converter
+        let monthStart = LocalDate(year: firstMonth / 12, month: firstMonth % 12 + 1, day: 1)
+        let earliest = [Self.previous(period).from, period.from, monthStart].compactMap { $0 }.min()
+        try reader.forEachPosting(path: ledgerPath) { (raw) throws(MoneyError) in
+            var posting = raw
+            let root = AccountName.root(of: raw.account)
+            if converter != nil, raw.amount.currency != currency, root == .income || root == .expenses, earliest.map({ raw.date >= $0 }) ?? true, raw.date <= to {
+                guard let converted = try converter!.convert(raw) else { return }
+                posting = converted
+            }
             try current.add(posting)
             try before.add(posting)
             guard posting.amount.currency == currency else { return }
@@ -65,6 +78,7 @@ public struct RecapBuilder {
             }
             try split.add(posting)
         }
+        if let error = converter?.missingRates(in: ledgerPath) { throw error }
         let summary = current.build(budgets: budgets)
         let monthTotals = (0..<12).map { slot in
             let index = firstMonth + slot
