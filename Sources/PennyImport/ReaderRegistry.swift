@@ -30,16 +30,17 @@ public struct ReaderRegistry: Sendable {
         if claims.count == 1 { return claims[0] }
         if claims.count > 1 {
             let names = claims.map(\.format.rawValue).joined(separator: ", ")
-            throw .badInput("several formats claim this file (\(names)); choose one with --format", at: SourceLocation(file: displayName))
+            throw PennyError.badInput("several formats claim this file (\(names)); choose one with --format", at: SourceLocation(file: displayName)).coded(.unrecognized)
         }
         if looksLikeCSV(probe), Self.looks(probe) == nil {
             let tried = configuration.csvProfiles.map(\.name)
             let list = tried.isEmpty ? "no csv profiles are declared" : "tried csv profiles: " + tried.joined(separator: ", ")
-            throw .badInput("no csv profile matches this file (\(list)); add a 'csv' block with 'match-file' or 'match-header'", at: SourceLocation(file: displayName))
+            throw PennyError.badInput("no csv profile matches this file (\(list)); add a 'csv' block with 'match-file' or 'match-header'", at: SourceLocation(file: displayName))
+                .coded(.unrecognized)
         }
         let tried = readers.map(\.format.rawValue).joined(separator: ", ")
         let looks = Self.looks(probe).map { "; it looks like \($0)" } ?? ""
-        throw .badInput("unrecognized statement format (tried \(tried))\(looks)", at: SourceLocation(file: displayName, line: 1))
+        throw PennyError.badInput("unrecognized statement format (tried \(tried))\(looks)", at: SourceLocation(file: displayName, line: 1)).coded(.unrecognized)
     }
 
     /// What a file no reader claims looks like, when its first bytes say so.

@@ -19,6 +19,7 @@ public final class LedgerLock {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                 close(fd)
                 throw PennyError(.ledgerUnavailable, "the ledger is locked by another penny run (waited \(waitSeconds) s; see --wait)", at: SourceLocation(file: ledgerPath))
+                    .coded(.locked)
             }
             usleep(100_000)
         }

@@ -53,10 +53,11 @@ struct CSVAutoProfile {
         }
         let sniff = try CSVSniffer.sniff(url: probe.url, displayName: file)
         guard sniff.isConclusive else {
-            throw .badInput(
+            throw PennyError.badInput(
                 "cannot tell how to read this CSV: \(sniff.refusal); nothing was imported. Pick the candidates in this profile and add it to the rules:\n\n"
                     + CSVGuess.profileBlock(sniff),
-                at: SourceLocation(file: file))
+                at: SourceLocation(file: file)
+            ).coded(.csvAmbiguous)
         }
         var profile = sniff.profile
         profile.account = try account(for: probe, file: file, sniffed: sniff)
@@ -76,9 +77,10 @@ struct CSVAutoProfile {
             case .ambiguous, .none:
                 // Let the resolver name the claimants or give the block to paste.
                 if accountOverride == nil && folderAccount(file) == nil {
-                    throw .badInput(
+                    throw PennyError.badInput(
                         "the file names the account '\(id)', which no 'account' block declares as its 'id' (or two do); add it to an account block, or put the file in a folder named after the account",
-                        at: SourceLocation(file: file))
+                        at: SourceLocation(file: file)
+                    ).coded(.account)
                 }
             }
         }
@@ -88,7 +90,8 @@ struct CSVAutoProfile {
         throw .badInput(
             "which account is this CSV? it names none; put it in a folder named after the account (like inbox/\(rules.accounts.first.map { String($0.name.split(separator: ":").last ?? "") } ?? "NAME")/) or pass --account NAME. Declared accounts:\n"
                 + (declared.isEmpty ? "  (none: declare one with an 'account' block)" : declared.joined(separator: "\n")),
-            at: SourceLocation(file: file))
+            at: SourceLocation(file: file)
+        ).coded(.account)
     }
 
     /// The declared account whose last name part or alias is the file's folder name.

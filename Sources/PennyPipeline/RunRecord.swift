@@ -14,11 +14,13 @@ public final class RunRecord {
         public var new = 0, duplicates = 0, skipped = 0, uncategorized = 0
         /// Why it was rejected, refused or left.
         public var reason: String?
+        /// The stable code of why it was rejected or refused (`PennyError.Code`).
+        public var code: String?
         /// Where batch mode moved it.
         public var movedTo: String?
 
         enum CodingKeys: String, CodingKey {
-            case file, status, new, duplicates, skipped, uncategorized, reason
+            case file, status, new, duplicates, skipped, uncategorized, reason, code
             case movedTo = "moved_to"
         }
     }
@@ -44,6 +46,13 @@ public final class RunRecord {
         public var exit: Int32
         /// The error that stopped the run.
         public var error: String?
+        /// Its stable code (`PennyError.Code`).
+        public var errorCode: String?
+
+        enum CodingKeys: String, CodingKey {
+            case start, end, ledger, inbox, quarantine, files, new, duplicates, rejected, warnings, exit, error
+            case errorCode = "error_code"
+        }
     }
 
     private let started = Date()
@@ -56,6 +65,8 @@ public final class RunRecord {
     public var quarantine: String?
     /// The error that stopped the run, if one did.
     public var failure: String?
+    /// Its stable code.
+    public var failureCode: String?
 
     /// A record of a run on `ledger`, started now.
     public init(ledger: String) { self.ledger = ledger }
@@ -66,10 +77,12 @@ public final class RunRecord {
     }
 
     /// A file rejected for `error`.
-    public func rejected(_ file: String, _ error: PennyError) { files.append(File(file: file, status: "rejected", reason: TextSanitizer.clean(error.headline))) }
+    public func rejected(_ file: String, _ error: PennyError) {
+        files.append(File(file: file, status: "rejected", reason: TextSanitizer.clean(error.headline), code: error.code.rawValue))
+    }
 
     /// An inbox entry refused unread.
-    public func refused(_ file: String, _ reason: String) { files.append(File(file: file, status: "refused", reason: reason)) }
+    public func refused(_ file: String, _ reason: String) { files.append(File(file: file, status: "refused", reason: reason, code: PennyError.Code.refused.rawValue)) }
 
     /// A file left in the inbox for the next run.
     public func left(_ file: String, _ reason: String) { files.append(File(file: file, status: "left", reason: reason)) }
@@ -89,7 +102,8 @@ public final class RunRecord {
         let line = Line(
             start: stamp.string(from: started), end: stamp.string(from: Date()), ledger: ledger, inbox: inbox, quarantine: quarantine, files: files,
             new: imported.reduce(0) { $0 + $1.new }, duplicates: imported.reduce(0) { $0 + $1.duplicates },
-            rejected: files.filter { $0.status == "rejected" || $0.status == "refused" }.count, warnings: warnings, exit: exit, error: error)
+            rejected: files.filter { $0.status == "rejected" || $0.status == "refused" }.count, warnings: warnings, exit: exit, error: error,
+            errorCode: error == nil ? nil : failureCode)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(line)

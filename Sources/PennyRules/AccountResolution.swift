@@ -14,17 +14,18 @@ extension RuleSet {
         if let name = header.accountName { return name }
         guard let identifier = header.accountIdentifier, !identifier.isEmpty else {
             if let fallback { return fallback }
-            throw .badInput("the statement names no account; pass --account NAME or add 'account NAME' to its csv profile", at: header.location)
+            throw PennyError.badInput("the statement names no account; pass --account NAME or add 'account NAME' to its csv profile", at: header.location).coded(.account)
         }
         switch match(identifier: identifier) {
         case .account(let declared):
             return declared.name
         case .ambiguous(let claimants):
-            throw .badInput(Self.ambiguityMessage(identifier: identifier, claimants), at: header.location)
+            throw PennyError.badInput(Self.ambiguityMessage(identifier: identifier, claimants), at: header.location).coded(.account)
         case .none:
-            throw .badInput(
+            throw PennyError.badInput(
                 "statement for undeclared account '\(identifier)'; add to the rules:\n\n" + Self.suggestedBlock(identifier: identifier, currency: header.currency),
-                at: header.location)
+                at: header.location
+            ).coded(.account)
         }
     }
 

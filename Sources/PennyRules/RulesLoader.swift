@@ -3,8 +3,11 @@ public import PennyCore
 
 /// Every error of a rules load, in file and line order.
 public struct RulesDiagnostics: Error, Sendable {
-    /// The errors.
+    /// The errors, each coded `config.rules`.
     public let errors: [PennyError]
+
+    /// Diagnostics of the rules.
+    public init(errors: [PennyError]) { self.errors = errors.map { $0.coded(.rules) } }
 }
 
 /// Reads a rules file or a directory of `*.rules` files (in path order) into a `RuleSet`.

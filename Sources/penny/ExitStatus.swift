@@ -21,19 +21,20 @@ enum ExitStatus: Int32 {
     /// As swift-argument-parser's exit.
     var exitCode: ExitCode { ExitCode(rawValue) }
 
-    /// The exit code `main` gives `error`, and the one line a run log keeps of it (nil for
-    /// an exit that says nothing more, like "some file was rejected").
-    static func describe(_ error: Error) -> (code: Int32, reason: String?) {
+    /// The exit code `main` gives `error`, and the one line (and stable code) a run log
+    /// keeps of it (nil for an exit that says nothing more, like "some file was rejected").
+    static func describe(_ error: Error) -> (code: Int32, reason: String?, errorCode: PennyError.Code?) {
         switch error {
         case let exit as ExitCode:
-            return (exit.rawValue, exit.rawValue == ExitStatus.configuration.rawValue ? "rules or options error (see the command's output)" : nil)
+            let configuration = exit.rawValue == ExitStatus.configuration.rawValue
+            return (exit.rawValue, configuration ? "rules or options error (see the command's output)" : nil, configuration ? .configuration : nil)
         case let error as PennyError:
-            return (ExitStatus(error.kind).rawValue, TextSanitizer.clean(error.headline))
+            return (ExitStatus(error.kind).rawValue, TextSanitizer.clean(error.headline), error.code)
         case let diagnostics as RulesDiagnostics:
             let n = diagnostics.errors.count
-            return (ExitStatus.configuration.rawValue, "\(n) error\(n == 1 ? "" : "s") in the rules")
+            return (ExitStatus.configuration.rawValue, "\(n) error\(n == 1 ? "" : "s") in the rules", .rules)
         default:
-            return (ExitStatus.configuration.rawValue, TextSanitizer.clean("\(error)"))
+            return (ExitStatus.configuration.rawValue, TextSanitizer.clean("\(error)"), .configuration)
         }
     }
 }

@@ -70,9 +70,9 @@ struct ImportCommand: ParsableCommand {
             exitCode = status.rawValue
             if status != .success { throw status.exitCode }
         } catch {
-            let (code, reason) = ExitStatus.describe(error)
+            let (code, reason, errorCode) = ExitStatus.describe(error)
             exitCode = code
-            record.failure = record.failure ?? reason
+            if record.failure == nil { (record.failure, record.failureCode) = (reason, errorCode?.rawValue) }
             throw error
         }
     }

@@ -25,6 +25,8 @@ import Testing
         #expect(files.map { $0["status"] as? String } == ["imported", "rejected"])
         #expect((files[1]["reason"] as? String)?.hasPrefix("inbox/montepio-broken.csv:5:4: error: cannot read amount") == true)
         #expect((files[1]["moved_to"] as? String)?.hasSuffix("quarantine/montepio-broken.csv") == true)
+        #expect(files.map { $0["code"] as? String } == [nil, "input"])
+        #expect(run["error_code"] == nil)
 
         let status = try w.penny("status", "--log", "runs.jsonl")
         #expect(status.status == 0)
@@ -43,7 +45,22 @@ import Testing
         let run = try #require(try lines(w).first)
         #expect(run["exit"] as? Int == 3)
         #expect((run["error"] as? String)?.contains("the ledger is locked by another penny run") == true)
+        #expect(run["error_code"] as? String == "ledger.locked")
         #expect(try w.penny("status", "--log", "runs.jsonl").stdout.contains("the last run stopped (exit 3)"))
+    }
+
+    /// Stable codes a monitor can match, whatever the wording of the message.
+    @Test func codesNameWhatWentWrong() throws {
+        let w = try Workspace()
+        try "%PDF-1.4\n".write(toFile: w.path("statement.pdf"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "statement.pdf", "--log", "runs.jsonl").status == 1)
+        try "rule broken\n  if amout < 0\n".write(toFile: w.path("rules/zz-broken.rules"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "samples", "--log", "runs.jsonl").status == 2)
+        let runs = try lines(w)
+        let files = try #require(runs.first?["files"] as? [[String: Any]])
+        #expect(files.first?["code"] as? String == "input.unrecognized")
+        #expect(runs.last?["error_code"] as? String == "config.rules")
+        #expect(runs.last?["error"] as? String == "1 error in the rules")
     }
 
     @Test func nothingToDoSaysSo() throws {
