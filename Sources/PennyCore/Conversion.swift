@@ -33,6 +33,15 @@ public struct Conversion: Sendable, Equatable, CustomStringConvertible {
     /// `money` in `to`: `units × Π numerators / Π denominators`, rounded half away from zero.
     /// Throws `MoneyError.overflow` when a product passes 128 bits or the result 64.
     public func apply(_ money: Money) throws(MoneyError) -> Money {
+        let (numerator, denominator) = try exact(money)
+        let quotient = Self.divideRoundingHalfAwayFromZero(numerator, denominator)
+        guard let units = Int64(exactly: quotient) else { throw .overflow }
+        return Money(minorUnits: units, currency: to)
+    }
+
+    /// `money` in `to`'s minor units as an exact fraction (denominator positive), before
+    /// any rounding: what a sum of several conversions adds up before rounding once.
+    public func exact(_ money: Money) throws(MoneyError) -> (numerator: Int128, denominator: Int128) {
         guard money.currency == from else { throw .currencyMismatch(from, money.currency) }
         var numerator = Int128(money.minorUnits)
         var denominator: Int128 = 1
@@ -48,9 +57,7 @@ public struct Conversion: Sendable, Equatable, CustomStringConvertible {
         }
         for _ in 0..<max(0, to.exponent - from.exponent) { try times(&numerator, 10) }
         for _ in 0..<max(0, from.exponent - to.exponent) { try times(&denominator, 10) }
-        let quotient = Self.divideRoundingHalfAwayFromZero(numerator, denominator)
-        guard let units = Int64(exactly: quotient) else { throw .overflow }
-        return Money(minorUnits: units, currency: to)
+        return (numerator, denominator)
     }
 
     /// `a / b` rounded half away from zero; `b` is positive.

@@ -85,7 +85,7 @@ public struct ReportAssembly {
         case .budget:
             let summary = try self.summary()
             var split = SplitBuilder(budgets: rules.budgets, period: summary.period, currency: currency)
-            if !split.isEmpty { try forEachPosting { (p) throws(MoneyError) in try split.add(p) } }
+            if !split.isEmpty { try forEachPosting(groupDepth: Int.max) { (p) throws(MoneyError) in try split.add(p) } }
             let parts = split.build(income: summary.income)
             return (SummaryRenderer.budgetDocument(summary, split: parts), { SummaryRenderer.budgetJSON(summary, split: parts) })
         case .roundups:
@@ -116,15 +116,20 @@ public struct ReportAssembly {
 
     private func summary() throws(PennyError) -> Summary {
         var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
-        try forEachPosting { (p) throws(MoneyError) in try builder.add(p) }
+        try forEachPosting(groupDepth: depth) { (p) throws(MoneyError) in try builder.add(p) }
         return builder.build(budgets: rules.budgets)
     }
 
     /// Every posting of the ledger, its income and expenses in the period converted into
     /// `currency` when `conversion` is set (the only postings these reports count); a
-    /// posting no rate reaches fails the report after the read, naming every pair.
-    private func forEachPosting(_ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
+    /// posting no rate reaches fails the report after the read, naming every pair. With
+    /// `--value end` and a `groupDepth`, each account at that depth is converted once, as a
+    /// sum (`GroupedConverter`), like `hledger bal -X`.
+    private func forEachPosting(groupDepth: Int? = nil, _ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
         guard let conversion else { return try reader.forEachPosting(path: ledgerPath, body) }
+        if let groupDepth, let day = conversion.valuationDate(period) {
+            return try forEachPosting(grouped: GroupedConverter(rates: conversion.rates, currency: currency, day: day), depth: groupDepth, body)
+        }
         var converter = PostingConverter(rates: conversion.rates, currency: currency, valuationDate: conversion.valuationDate(period))
         let period = self.period
         try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in
@@ -133,6 +138,28 @@ public struct ReportAssembly {
             if let converted = try converter.convert(p) { try body(converted) }
         }
         if let error = converter.missingRates(in: ledgerPath) { throw error }
+    }
+
+    /// The grouped read: postings in the report's currency go straight to `body`; the others
+    /// are summed per account at `depth` (a zero posting keeps their date and account seen)
+    /// and each group's converted sum follows the read.
+    private func forEachPosting(grouped: GroupedConverter, depth: Int, _ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
+        var converter = grouped
+        let period = self.period, currency = self.currency
+        try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in
+            let root = AccountName.root(of: p.account)
+            guard period.contains(p.date), root == .income || root == .expenses, p.amount.currency != currency else { return try body(p) }
+            let group = p.account.split(separator: ":").prefix(depth).joined(separator: ":")
+            try converter.add(p, group: group)
+            try body(Posting(date: p.date, account: group, amount: .zero(currency)))
+        }
+        let converted = try exact { () throws(MoneyError) in try converter.postings() }
+        if !converter.missing.isEmpty {
+            let pairs = converter.missing.sorted { $0.key < $1.key }.map { "\($0.key) on \(converter.day) (\($0.value) account\($0.value == 1 ? "" : "s"))" }
+            throw .configuration(
+                "no exchange rate for \(pairs.joined(separator: ", ")): add 'price' lines to the rules or run 'penny prices import'", at: SourceLocation(file: ledgerPath))
+        }
+        _ = try exact { () throws(MoneyError) in for p in converted { try body(p) } }
     }
 
     private func roundUps(from: LocalDate?, to: LocalDate?) throws(PennyError) -> [RoundUpStatus] {

@@ -1,0 +1,75 @@
+public import PennyCore
+public import PennyLedger
+
+/// `--value end` as `hledger bal -X` computes it: every amount of a group (a category at
+/// the report's depth) is valued at one day's rate, so the group's amounts are summed per
+/// currency exactly, converted as exact fractions, added, and rounded once — half away
+/// from zero — instead of once per posting. A group's figure then equals hledger's to the
+/// cent (but for an exact half cent, which hledger rounds to even).
+public struct GroupedConverter {
+    /// The rates held.
+    public let rates: ExchangeRates
+    /// The report's currency.
+    public let currency: Currency
+    /// The day every amount is valued at.
+    public let day: LocalDate
+    /// Per group: the sum in each currency, and the latest date seen.
+    private var groups: [String: (sums: [Currency: Int64], date: LocalDate)] = [:]
+    /// Per pair (`USD→EUR`), how many postings no rate reached.
+    public private(set) var missing: [String: Int] = [:]
+
+    /// A converter into `currency` at `day`.
+    public init(rates: ExchangeRates, currency: Currency, day: LocalDate) {
+        self.rates = rates
+        self.currency = currency
+        self.day = day
+    }
+
+    /// Counts a posting in another currency towards `group`.
+    public mutating func add(_ posting: Posting, group: String) throws(MoneyError) {
+        var entry = groups[group] ?? ([:], posting.date)
+        try entry.sums.add(checked: posting.amount.minorUnits, to: posting.amount.currency)
+        entry.date = max(entry.date, posting.date)
+        groups[group] = entry
+    }
+
+    /// One posting per group in the report's currency, dated at the group's latest date;
+    /// groups some currency of which has no rate are left out and counted in `missing`.
+    public mutating func postings() throws(MoneyError) -> [Posting] {
+        var out: [Posting] = []
+        for (group, entry) in groups.sorted(by: { $0.key < $1.key }) {
+            var numerator: Int128 = 0, denominator: Int128 = 1
+            var complete = true
+            for (from, units) in entry.sums.sorted(by: { $0.key.code < $1.key.code }) where units != 0 {
+                guard let conversion = rates.conversion(from: from, to: currency, on: day) else {
+                    missing["\(from.code)→\(currency.code)", default: 0] += 1
+                    complete = false
+                    continue
+                }
+                let (n, d) = try conversion.exact(Money(minorUnits: units, currency: from))
+                (numerator, denominator) = try Self.add(numerator, denominator, n, d)
+            }
+            guard complete else { continue }
+            let rounded = Conversion.divideRoundingHalfAwayFromZero(numerator, denominator)
+            guard let total = Int64(exactly: rounded) else { throw .overflow }
+            out.append(Posting(date: entry.date, account: group, amount: Money(minorUnits: total, currency: currency)))
+        }
+        return out
+    }
+
+    /// `a/b + c/d` over a common denominator (`b·d`, or `b` when `d` divides it).
+    static func add(_ a: Int128, _ b: Int128, _ c: Int128, _ d: Int128) throws(MoneyError) -> (Int128, Int128) {
+        if b % d == 0 {
+            let (scaled, o1) = c.multipliedReportingOverflow(by: b / d)
+            let (sum, o2) = a.addingReportingOverflow(scaled)
+            if o1 || o2 { throw .overflow }
+            return (sum, b)
+        }
+        let (ad, o1) = a.multipliedReportingOverflow(by: d)
+        let (cb, o2) = c.multipliedReportingOverflow(by: b)
+        let (bd, o3) = b.multipliedReportingOverflow(by: d)
+        let (sum, o4) = ad.addingReportingOverflow(cb)
+        if o1 || o2 || o3 || o4 { throw .overflow }
+        return (sum, bd)
+    }
+}
