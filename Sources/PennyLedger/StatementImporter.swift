@@ -60,6 +60,10 @@ public struct StatementImporter {
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
+    /// True with two or more own accounts: only then can a default-filed entry be the
+    /// first leg of a transfer whose other leg comes later. With one, nothing is kept per
+    /// default-filed row (memory stays flat however many rows no rule knows).
+    private let pairsDefaultFiled: Bool
 
     /// Per currency, what the ledger's amounts add up to (as magnitudes, both postings of each
     /// entry): a file whose amounts would take it past 64 bits is refused, so no report's sum
@@ -79,6 +83,7 @@ public struct StatementImporter {
         self.declaredOpenings = declaredOpenings
         self.ownAccounts = ownAccounts
         self.transfers = transfers
+        self.pairsDefaultFiled = ownAccounts.count >= 2
     }
 
     /// Adds each declared opening balance that the ledger does not have yet.
@@ -200,7 +205,7 @@ public struct StatementImporter {
                 }
                 // The second leg of a transfer another statement already brought: pair it.
                 let transferCategory = ownAccounts.contains(decision.category) ? decision.category : nil
-                if transferCategory != nil || decision.ruleName == nil {
+                if transferCategory != nil || (decision.ruleName == nil && !transfers.isEmpty) {
                     let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: transferCategory)
                     if let match = options.first {
                         transfers.markPaired(match.id)
@@ -243,7 +248,7 @@ public struct StatementImporter {
                 if let other = transferCategory {
                     transfers.add(
                         TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
-                } else if decision.ruleName == nil {
+                } else if decision.ruleName == nil && pairsDefaultFiled {
                     transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
                 }
                 outcome.new += 1
