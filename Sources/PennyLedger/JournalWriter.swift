@@ -34,6 +34,10 @@ public enum JournalWriter {
         if let source = entry.source {
             out.append(contentsOf: "    ; source: ".utf8)
             appendTagValue(source, to: &out)
+            if let line = entry.sourceLine {
+                out.append(UInt8(ascii: ":"))
+                appendDecimal(Int64(line), exponent: 0, to: &out)
+            }
             out.append(0x0A)
         }
         if let rule = entry.rule {
@@ -79,16 +83,31 @@ public enum JournalWriter {
 
     private static func appendPosting(_ account: String, minorUnits: Int64, _ currency: Currency, to out: inout [UInt8]) {
         out.append(contentsOf: "    ".utf8)
-        out.append(contentsOf: account.utf8)
-        var number: [UInt8] = []
-        appendDecimal(minorUnits, exponent: currency.exponent, to: &number)
-        number.append(0x20)
-        number.append(contentsOf: currency.code.utf8)
-        let scalars = account.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }  // code points, without String's scalar walk
-        let width = max(2, 52 - scalars - number.count)
+        var scalars = 0  // code points, without String's scalar walk
+        var account = account
+        account.withUTF8 { bytes in
+            out.append(contentsOf: bytes)
+            for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
+        }
+        let numberLength = decimalLength(minorUnits, exponent: currency.exponent) + 1 + currency.code.utf8.count
+        let width = max(2, 52 - scalars - numberLength)
         out.append(contentsOf: repeatElement(0x20, count: width))
-        out.append(contentsOf: number)
+        appendDecimal(minorUnits, exponent: currency.exponent, to: &out)
+        out.append(0x20)
+        out.append(contentsOf: currency.code.utf8)
         out.append(0x0A)
+    }
+
+    /// How many bytes `appendDecimal` writes.
+    private static func decimalLength(_ minorUnits: Int64, exponent: Int) -> Int {
+        var magnitude = minorUnits.magnitude
+        var digits = 0
+        repeat {
+            magnitude /= 10
+            digits += 1
+        } while magnitude > 0
+        digits = max(digits, exponent + 1)
+        return digits + (exponent > 0 ? 1 : 0) + (minorUnits < 0 ? 1 : 0)
     }
 
     private static func appendDate(_ date: LocalDate, to out: inout [UInt8]) {
@@ -110,23 +129,30 @@ public enum JournalWriter {
     }
 
     private static func appendDecimal(_ minorUnits: Int64, exponent: Int, to out: inout [UInt8]) {
+        // Written backwards into its place at the end of `out`: no temporary array.
+        let length = decimalLength(minorUnits, exponent: exponent)
+        let start = out.count
+        out.append(contentsOf: repeatElement(0x30, count: length))
         var magnitude = minorUnits.magnitude
-        var reversed: [UInt8] = []
         var produced = 0
+        var at = start + length - 1
         repeat {
-            if produced == exponent && exponent > 0 { reversed.append(UInt8(ascii: ".")) }
-            reversed.append(UInt8(0x30 + magnitude % 10))
+            if produced == exponent && exponent > 0 {
+                out[at] = UInt8(ascii: ".")
+                at -= 1
+            }
+            out[at] = UInt8(0x30 + magnitude % 10)
+            at -= 1
             magnitude /= 10
             produced += 1
         } while magnitude > 0 || produced <= exponent
-        if minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
-        out.append(contentsOf: reversed.reversed())
+        if minorUnits < 0 { out[at] = UInt8(ascii: "-") }
     }
 
     private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
         for shift in stride(from: 60, through: 0, by: -4) {
-            out.append(digits[Int((value >> UInt64(shift)) & 0xF)])
+            let digit = UInt8((value >> UInt64(shift)) & 0xF)
+            out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
         }
     }
 

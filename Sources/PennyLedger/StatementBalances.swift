@@ -29,7 +29,8 @@ public struct StatementBalances: Sendable {
 
     /// Adds a posting (or subtracts it, with `sign` -1).
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
-        guard accounts.contains(account) else { return }
+        // A household has a handful of accounts: comparing names beats hashing one.
+        guard accountBytes.count > 8 ? accounts.contains(account) : accountBytes.contains(where: { $0.name == account }) else { return }
         daily[Key(account: account, currency: amount.currency.code), default: [:]][date.dayNumber, default: 0] += sign * amount.minorUnits
     }
 

@@ -239,8 +239,10 @@ public struct StatementImporter {
                 var entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
-                    source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName ?? JournalEntry.defaultRule)
-                entry.tags = Self.detailTags(transaction) + decision.tags
+                    source: transaction.location.file, rule: decision.ruleName ?? JournalEntry.defaultRule)
+                entry.sourceLine = transaction.location.line
+                let details = Self.detailTags(transaction)
+                entry.tags = details.isEmpty ? decision.tags : details + decision.tags
                 entry.note = decision.note
                 entry.excludesRoundUp = decision.excludesRoundUp
                 try magnitudes.add(transaction.amount, at: transaction.location)
@@ -284,14 +286,18 @@ public struct StatementImporter {
     static let maximumFieldBytes = 4096
 
     static func checkFieldLengths(_ t: Transaction) throws(PennyError) {
-        let fields: [(String, String?)] = [
-            ("description", t.description), ("payee", t.payee), ("memo", t.memo), ("counterparty", t.counterpartyName), ("iban", t.counterpartyIBAN),
-            ("id", t.bankID), ("type", t.type),
-        ]
-        for (name, value) in fields {
-            if let value, value.utf8.count > maximumFieldBytes {
-                throw .badInput("the \(name) is \(value.utf8.count) bytes long; Penny takes at most \(maximumFieldBytes) in one field", at: t.location)
-            }
+        try checkLength("description", t.description, t)
+        try checkLength("payee", t.payee, t)
+        try checkLength("memo", t.memo, t)
+        try checkLength("counterparty", t.counterpartyName, t)
+        try checkLength("iban", t.counterpartyIBAN, t)
+        try checkLength("id", t.bankID, t)
+        try checkLength("type", t.type, t)
+    }
+
+    private static func checkLength(_ name: String, _ value: String?, _ t: Transaction) throws(PennyError) {
+        if let value, value.utf8.count > maximumFieldBytes {
+            throw .badInput("the \(name) is \(value.utf8.count) bytes long; Penny takes at most \(maximumFieldBytes) in one field", at: t.location)
         }
     }
 
