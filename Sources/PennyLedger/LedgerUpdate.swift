@@ -33,9 +33,15 @@ public final class LedgerUpdate {
     /// Own accounts' balances per day (openings and statements), for the closing checks.
     public private(set) var statementBalances: StatementBalances
 
+    /// With `checkingIn`: what the ledger's amounts add up to per currency
+    /// (`LedgerCheck.requireReadable`'s answer, found while copying).
+    public private(set) var magnitudes: [Currency: Int64] = [:]
+
     /// Opens the update: reads the existing ledger's ids (and the balances of
-    /// `balanceAccounts`) and, unless dry-run, copies it.
-    public init(ledgerPath: String, dryRun: Bool, balanceAccounts: Set<String> = []) throws(PennyError) {
+    /// `balanceAccounts`) and, unless dry-run, copies it. With `checkingIn` (the rules'
+    /// default currency) the copy also checks the ledger as `LedgerCheck.requireReadable`
+    /// does, in the same read, and refuses a ledger with an error in it the same way.
+    public init(ledgerPath: String, dryRun: Bool, balanceAccounts: Set<String> = [], checkingIn defaultCurrency: Currency? = nil) throws(PennyError) {
         self.statementBalances = StatementBalances(accounts: balanceAccounts)
         self.ledgerPath = ledgerPath
         let url = URL(fileURLWithPath: ledgerPath)
@@ -50,7 +56,11 @@ public final class LedgerUpdate {
         }
         var scanner = LedgerIDScanner(balances: statementBalances)
         if FileManager.default.fileExists(atPath: ledgerPath) {
+            if let defaultCurrency, LedgerPath.exists(ledgerPath) { scanner.check = JournalCheck(path: ledgerPath, defaultCurrency: defaultCurrency) }
             try copyExisting(scanner: &scanner)
+            if let check = scanner.check {
+                do throws(PennyError) { magnitudes = try check.finish() } catch { throw LedgerCheck.refusal(error) }
+            }
         } else {
             try write(Array(JournalWriter.header.utf8))
         }
@@ -235,11 +245,13 @@ public final class LedgerUpdate {
             if n == 0 { break }
             let slice = chunk[0..<n]
             scanner.scan(slice)
+            if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
             if firstLineEnd == nil, let newline = slice.firstIndex(of: 0x0A) { firstLineEnd = newline > slice.startIndex && slice[newline - 1] == 0x0D }
             lastByte = slice[slice.endIndex - 1]
             if !isDryRun { try write(slice) }
         }
         scanner.finish()
+        if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
         // A ledger saved with Windows line endings keeps them: what Penny appends follows suit.
         writesCRLF = firstLineEnd ?? false
         if lastByte != 0x0A { try write([0x0A]) }
@@ -284,6 +296,8 @@ struct LedgerIDScanner {
     /// Own accounts' balances from the posting lines (when any account is tracked).
     private(set) var balances: StatementBalances
     private var postings = PostingLineParser()
+    /// The ledger's syntax check, when the update does it (every line, in order).
+    var check: JournalCheck?
 
     init(balances: StatementBalances) {
         self.balances = balances
@@ -315,6 +329,7 @@ struct LedgerIDScanner {
     private static let includePrefix = Array("include ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
+        check?.take(line)
         if !balances.accounts.isEmpty { postings.take(line, into: &balances, sign: 1) }
         if line.first == UInt8(ascii: ";") {
             // Penny's own comment lines (few: a couple per statement) are parsed by their grammar.

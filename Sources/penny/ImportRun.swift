@@ -66,8 +66,10 @@ struct ImportRun {
         let update: LedgerUpdate
         var ledgerTotals: [Currency: Int64] = [:]
         do throws(PennyError) {
-            ledgerTotals = try LedgerCheck.requireReadable(options.ledgerPath, defaultCurrency: rules.defaultCurrency)
-            update = try LedgerUpdate(ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
+            // The ledger's check (LedgerCheck) is done in the update's one read of it.
+            update = try LedgerUpdate(
+                ledgerPath: options.ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)), checkingIn: rules.defaultCurrency)
+            ledgerTotals = update.magnitudes
         } catch { throw console.fail(error) }
 
         let configuration = ReaderConfiguration(
