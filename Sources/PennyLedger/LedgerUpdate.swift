@@ -172,6 +172,8 @@ public final class LedgerUpdate {
         if offset == copiedLength && refilings.isEmpty {
             close(descriptor)
             descriptor = -1
+            unlink(temporaryPath)
+            committed = true
             return
         }
         try copyOldLedger()
