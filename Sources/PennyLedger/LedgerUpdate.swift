@@ -19,15 +19,17 @@ public final class LedgerUpdate {
     private let temporaryPath: String
     private let isDryRun: Bool
     private var descriptor: Int32 = -1
-    private var buffer: [UInt8] = []
+    // Touched for every row, by the one thread that holds the update: no dynamic
+    // exclusivity check on each access.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private var offset = 0
     /// The existing ledger's length: the temporary file's first bytes once copied at commit.
     private var copiedLength = 0
     /// The version of the ledger that was read.
     private var copied: FileIdentity?
-    private var index: Set<UInt64>
+    @exclusivity(unchecked) private var index: Set<UInt64>
     private var includes: Set<String>
-    private var added: [UInt64] = []
+    @exclusivity(unchecked) private var added: [UInt64] = []
     private var committed = false
     /// True when the existing ledger ends its lines with CRLF: appended text follows it.
     private var writesCRLF = false
@@ -35,7 +37,7 @@ public final class LedgerUpdate {
     private var refilings: [(id: UInt64, category: String, at: Int, date: LocalDate, amount: Money)] = []
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
-    public private(set) var statementBalances: StatementBalances
+    @exclusivity(unchecked) public private(set) var statementBalances: StatementBalances
 
     /// With `checkingIn`: what the ledger's amounts add up to per currency
     /// (`LedgerCheck.requireReadable`'s answer, found while copying).
