@@ -97,10 +97,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD` (ten bytes: a small string, no allocation).
     public var description: String {
-        withISOBytes { String(decoding: $0, as: UTF8.self) }
+        guard hasFourDigitYear else {
+            // A date moved past year 9999 (or before 1) by `adding(days:)`: every digit.
+            let y = String(year), m = String(month), d = String(day)
+            return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+                + (m.count < 2 ? "0" + m : m) + "-" + (d.count < 2 ? "0" + d : d)
+        }
+        return withISOBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Calls `body` with the ten bytes of `YYYY-MM-DD`, built on the stack.
+    /// True for the years `description` writes in four digits, 0...9999.
+    public var hasFourDigitYear: Bool { year >= 0 && year <= 9999 }
+
+    /// Calls `body` with the ten bytes of `YYYY-MM-DD`, built on the stack (the year's
+    /// last four digits, as the journal writer always wrote it; see `hasFourDigitYear`).
     public func withISOBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var bytes: (UInt64, UInt16) = (0, 0)
         return withUnsafeMutableBytes(of: &bytes) { raw in

@@ -27,6 +27,7 @@ public struct StableHash: Sendable {
 
     /// Mixes in a date as its `YYYY-MM-DD` text (the same as `combine(date.description)`).
     public mutating func combine(_ date: LocalDate) {
+        guard date.hasFourDigitYear else { return combine(date.description) }
         date.withISOBytes { for b in $0 { mix(b) } }
         mix(0x1F)
     }
