@@ -23,6 +23,7 @@ final class JournalCheck {
     init(path: String, defaultCurrency: Currency) {
         self.reader = JournalReader(defaultCurrency: defaultCurrency)
         self.path = path
+        state.keepsPostings = false
     }
 
     /// Reads the next line (without its line end).

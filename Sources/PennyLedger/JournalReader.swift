@@ -276,12 +276,15 @@ struct TransactionState {
     var accounts: [String] = []
     var amounts: [Money?] = []
     var elided = false
+    /// False for a check that wants only the errors (`JournalCheck`): no posting is kept.
+    var keepsPostings = true
 
     mutating func addPosting(_ account: String, _ amount: Money?, at location: SourceLocation) throws(PennyError) {
         if amount == nil {
             if elided { throw .badInput("two postings without an amount in one transaction", at: location) }
             elided = true
         }
+        guard keepsPostings else { return }
         accounts.append(account)
         amounts.append(amount)
     }
