@@ -3,9 +3,14 @@
 #
 #   scripts/benchmark.sh [ROWS] [RULES...]      (default: 1000000 rows, 50 rules)
 #
-# Prints rows/s and peak memory (max RSS from /usr/bin/time) for each import into a fresh
-# ledger, then the time and memory of `report summary` over the resulting ledger.
+# Prints rows/s, peak memory (max RSS from /usr/bin/time) and the ratio to a libcsv-only
+# parse of the same file (scripts/csv_floor.c) for each import into a fresh ledger — a
+# mostly-categorized statement for each rule count, and a mostly-uncategorized one (92%
+# default-filed) for the first — then the all-duplicates re-import, the fixed cost of the
+# rules, `report summary`, and the import with one round-up program.
 # Numbers depend on the machine; run it on an idle one and report them, never assert them.
+# CPU time (user + system) is printed beside wall time: on a shared machine it is the
+# steadier figure, and ratios are given in both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${1:-1000000}
@@ -20,28 +25,50 @@ cc -O2 scripts/csv_floor.c -lcsv -o "$FLOOR"
 
 measure() { # label, command...
     local label=$1; shift
-    /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" >"$OUT/out.txt" 2>"$OUT/err.txt" || { cat "$OUT/err.txt"; exit 1; }
-    read -r seconds kilobytes <"$OUT/time.txt"
-    echo "$label $seconds $kilobytes"
+    /usr/bin/time -f "%e %M %U %S" -o "$OUT/time.txt" "$@" >"$OUT/out.txt" 2>"$OUT/err.txt" || { cat "$OUT/err.txt"; exit 1; }
+    read -r seconds kilobytes user system <"$OUT/time.txt"
+    echo "$label $seconds $kilobytes $(python3 -c "print(f'{$user+$system:.2f}')")"
+}
+
+import_kind() { # kind rules: imports a fresh statement of that kind, prints rows/s and the floor ratio
+    local kind=$1 rules=$2
+    python3 scripts/generate_bench.py "$OUT" "$ROWS" "$rules" "$kind"
+    bytes=$(stat -c %s "$OUT/bench-montepio.csv")
+    rm -f "$OUT/ledger.journal"
+    read -r _ floor _ floorcpu < <(measure floor "$FLOOR" "$OUT/bench-montepio.csv" ';' 4)
+    read -r _ seconds kilobytes cpu < <(measure import $PENNY import --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules" "$OUT/bench-montepio.csv")
+    rate=$(python3 -c "print(f'{$ROWS/$seconds:,.0f}')")
+    echo "import ($kind): $ROWS rows ($((bytes / 1048576)) MiB), $rules rules: ${seconds}s (CPU ${cpu}s), $rate rows/s, peak $((kilobytes / 1024)) MiB"
+    tail -1 "$OUT/out.txt"
+    echo "libcsv floor (parse + sum a column, same file): ${floor}s (CPU ${floorcpu}s); import is $(python3 -c "print(f'{$seconds/max($floor, 0.01):.1f}')")x the floor ($(python3 -c "print(f'{$cpu/max($floorcpu, 0.01):.1f}')")x in CPU time)"
 }
 
 for rules in "${RULE_COUNTS[@]}"; do
     rm -rf "$OUT" && mkdir -p "$OUT"
-    python3 scripts/generate_bench.py "$OUT" "$ROWS" "$rules"
-    bytes=$(stat -c %s "$OUT/bench-montepio.csv")
-    read -r _ seconds kilobytes < <(measure import $PENNY import --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules" "$OUT/bench-montepio.csv")
-    rate=$(python3 -c "print(f'{$ROWS/$seconds:,.0f}')")
-    echo "import: $ROWS rows ($((bytes / 1048576)) MiB), $rules rules: ${seconds}s, $rate rows/s, peak $((kilobytes / 1024)) MiB"
-    tail -1 "$OUT/out.txt"
-    read -r _ floor _ < <(measure floor "$FLOOR" "$OUT/bench-montepio.csv" ';' 4)
-    echo "libcsv floor (parse + sum a column, same file): ${floor}s; import is $(python3 -c "print(f'{$seconds/$floor:.1f}')")x the floor"
-    read -r _ again kilobytes < <(measure reimport $PENNY import --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules" "$OUT/bench-montepio.csv")
-    echo "re-import of the same rows (all duplicates): ${again}s, $(python3 -c "print(f'{$ROWS/$again:,.0f}')") rows/s, peak $((kilobytes / 1024)) MiB"
+    # The mostly-uncategorized statement first, so the categorized one's ledger stays for
+    # the re-import and report below.
+    [ "$rules" = "${RULE_COUNTS[0]}" ] && import_kind uncategorized "$rules"
+    import_kind categorized "$rules"
+    read -r _ again kilobytes cpu < <(measure reimport $PENNY import --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules" "$OUT/bench-montepio.csv")
+    echo "re-import of the same rows (all duplicates): ${again}s (CPU ${cpu}s), $(python3 -c "print(f'{$ROWS/$again:,.0f}')") rows/s, peak $((kilobytes / 1024)) MiB"
     python3 scripts/generate_bench.py "$OUT/small" 1000 "$rules" >/dev/null
     : >"$OUT/small/none.journal"
     read -r _ fixed _ < <(measure fixed $PENNY report summary --ledger "$OUT/small/none.journal" --rules "$OUT/small/bench.rules")
     read -r _ check _ < <(measure check $PENNY rules check --rules "$OUT/small/bench.rules")
     echo "fixed cost of $rules rules: report summary on an empty ledger ${fixed}s, rules check ${check}s"
 done
-read -r _ seconds kilobytes < <(measure report $PENNY report summary --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules")
-echo "report summary over $ROWS transactions ($(( $(stat -c %s "$OUT/ledger.journal") / 1048576 )) MiB ledger): ${seconds}s, peak $((kilobytes / 1024)) MiB"
+read -r _ seconds kilobytes cpu < <(measure report $PENNY report summary --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules")
+echo "report summary over $ROWS transactions ($(( $(stat -c %s "$OUT/ledger.journal") / 1048576 )) MiB ledger): ${seconds}s (CPU ${cpu}s), peak $((kilobytes / 1024)) MiB"
+
+# Round-ups: the same import with one round-up program, at each size in ROUNDUP_ROWS
+# (default: ROWS; `ROUNDUP_ROWS="1000000 10000000" make bench` adds 10M).
+for rows in ${ROUNDUP_ROWS:-$ROWS}; do
+    dir="$OUT/roundup-$rows"
+    python3 scripts/generate_bench.py "$dir" "$rows" "${RULE_COUNTS[0]}" >/dev/null
+    cp "$dir/bench.rules" "$dir/roundup.rules"
+    printf '\naccount assets:savings:bench\n  currency EUR\n\nroundup bench\n  from assets:bank:bench\n  pot assets:savings:roundups\n  apply monthly\n  to assets:savings:bench 100%%\n' >>"$dir/roundup.rules"
+    read -r _ plain plainkb plaincpu < <(measure import $PENNY import --ledger "$dir/plain.journal" --rules "$dir/bench.rules" "$dir/bench-montepio.csv")
+    read -r _ with withkb withcpu < <(measure roundup $PENNY import --ledger "$dir/ledger.journal" --rules "$dir/roundup.rules" "$dir/bench-montepio.csv")
+    echo "round-ups, $rows rows: import with one program ${with}s (CPU ${withcpu}s), peak $((withkb / 1024)) MiB; without ${plain}s (CPU ${plaincpu}s), peak $((plainkb / 1024)) MiB ($(python3 -c "print(f'{$with/$plain:.2f}')")x); derived journal $(( $(stat -c %s "$dir/ledger.journal.roundups.journal") / 1048576 )) MiB"
+    rm -rf "$dir"
+done

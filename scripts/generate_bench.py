@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Writes a realistic bank CSV and a rules file for Penny's benchmark.
 
-Usage: generate_bench.py OUT_DIR ROWS RULES
+Usage: generate_bench.py OUT_DIR ROWS RULES [KIND]
+
+KIND is `categorized` (the default: about four rows in five match a rule) or
+`uncategorized` (about 92% of the rows name one of 6,000 shops no rule knows, so they
+are filed under the default category: the statement of a new user's first import).
 
 The CSV follows the Portuguese layout of samples/montepio-2024-03.csv (windows-1252,
 ';', decimal comma, thousands '.', quoted fields with delimiters); descriptions mix
@@ -34,8 +38,19 @@ def amount_text(cents):
     return f"{sign}{digits},{frac:02d}"
 
 
+def rnd_name(n):
+    """A made-up shop name, the same for the same n."""
+    syllables = ["CA", "SA", "LO", "JA", "MER", "CA", "DO", "TAS", "BEL", "RI", "NHO", "VAL"]
+    return "".join(syllables[(n // 12 ** k) % 12] for k in range(3)) + " LDA"
+
+
 def main():
     out, rows, rule_count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    kind = sys.argv[4] if len(sys.argv) > 4 else "categorized"
+    if kind not in ("categorized", "uncategorized"):
+        sys.exit(f"unknown kind {kind!r}: categorized or uncategorized")
+    unknown_share = 0.2 if kind == "categorized" else 0.95
+    shops = [f"{rnd_name(n)} {n}" for n in range(6000)]
     os.makedirs(out, exist_ok=True)
     rnd = random.Random(42)
     path = os.path.join(out, "bench-montepio.csv")
@@ -50,10 +65,13 @@ def main():
             if rnd.random() < 0.03:
                 cents = rnd.randint(50_000, 400_000)
                 desc = f"TRF ORDENADO {rnd.randint(1, 999):03d} ACME LDA"
-            elif rnd.random() < 0.2:
+            elif rnd.random() < unknown_share:
                 # A shop no rule knows: every rule is tried and fails.
                 cents = -rnd.randint(50, 25_000)
-                desc = f"{rnd.choice(PREFIXES)} LOJA {rnd.randint(100, 999)} {rnd.choice(TOWNS)}"
+                if kind == "categorized":
+                    desc = f"{rnd.choice(PREFIXES)} LOJA {rnd.randint(100, 999)} {rnd.choice(TOWNS)}"
+                else:
+                    desc = f"{rnd.choice(PREFIXES)} {rnd.choice(shops)} {rnd.choice(TOWNS)}"
             else:
                 cents = -rnd.randint(50, 25_000)
                 desc = f"{rnd.choice(PREFIXES)} {merchant} {rnd.randint(1000, 9999)} {rnd.choice(TOWNS)}"

@@ -23,8 +23,59 @@ public enum AmountParser {
     public static func parse(
         utf8 bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat, exponent: Int
     ) throws(AmountError) -> Int64 {
+        if let value = plain(bytes, decimal: format.decimalByte, group: format.separatorByte, exponent: exponent) { return value }
+        return try scan(bytes, format: format, exponent: exponent)
+    }
+
+    /// The full scanner alone (a test checks `plain` against it).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat, exponent: Int) throws(AmountError) -> Int64 {
         var scanner = AmountScanner(bytes: bytes, format: format)
         return try scanner.parse(exponent: exponent)
+    }
+
+    /// The common shape read in one loop: `-`, digits (grouped by threes or not), and the
+    /// currency's exact number of decimals or none. Nil for anything else, which the full
+    /// scanner reads (or words the error for): the same value either way.
+    static func plain(_ b: UnsafeBufferPointer<UInt8>, decimal: UInt8, group: UInt8?, exponent: Int) -> Int64? {
+        guard exponent <= 3, decimal != group else { return nil }
+        let n = b.count
+        var i = 0
+        let negative = n > 0 && b[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var value: Int64 = 0
+        var digits = 0, groupLength = 0
+        var sawGroup = false
+        while i < n {
+            let c = b[i]
+            if c &- 0x30 < 10 {
+                value = value &* 10 &+ Int64(c &- 0x30)
+                digits += 1
+                groupLength += 1
+                if sawGroup && groupLength > 3 { return nil }
+            } else if c == group {
+                if digits == 0 || (sawGroup ? groupLength != 3 : groupLength > 3) { return nil }
+                sawGroup = true
+                groupLength = 0
+            } else {
+                break
+            }
+            i += 1
+        }
+        // At most 15 whole digits and 3 decimals: no overflow.
+        guard digits > 0, digits <= 15, !sawGroup || groupLength == 3 else { return nil }
+        if i < n {
+            guard b[i] == decimal, exponent > 0, n - i - 1 == exponent else { return nil }
+            i += 1
+            while i < n {
+                let c = b[i]
+                guard c &- 0x30 < 10 else { return nil }
+                value = value &* 10 &+ Int64(c &- 0x30)
+                i += 1
+            }
+        } else {
+            for _ in 0..<exponent { value &*= 10 }
+        }
+        return negative ? -value : value
     }
 }
 
@@ -57,8 +108,8 @@ private struct AmountScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) {
         self.bytes = bytes
-        self.decimalMark = format.decimalMark.asciiValue ?? UInt8(ascii: ".")
-        self.groupSeparator = format.thousandsSeparator?.asciiValue
+        self.decimalMark = format.decimalByte
+        self.groupSeparator = format.separatorByte
         self.end = bytes.count
     }
 

@@ -74,7 +74,12 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a date; nil when the text does not follow the pattern or the date does not exist.
     public func parse(_ text: some StringProtocol) -> LocalDate? {
-        let b = Array(text.utf8)
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { parse(utf8: $0) }
+    }
+
+    /// Reads a date from UTF-8 bytes in place (for readers that make no `String` of it).
+    public func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         var i = 0
         while i < b.count, b[i] == 0x20 { i += 1 }
         var end = b.count

@@ -95,10 +95,38 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD` (ten bytes: a small string, no allocation).
     public var description: String {
-        let y = String(year), m = String(month), d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
-            + (m.count < 2 ? "0" + m : m) + "-" + (d.count < 2 ? "0" + d : d)
+        guard hasFourDigitYear else {
+            // A date moved past year 9999 (or before 1) by `adding(days:)`: every digit.
+            let y = String(year), m = String(month), d = String(day)
+            return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+                + (m.count < 2 ? "0" + m : m) + "-" + (d.count < 2 ? "0" + d : d)
+        }
+        return withISOBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// True for the years `description` writes in four digits, 0...9999.
+    public var hasFourDigitYear: Bool { year >= 0 && year <= 9999 }
+
+    /// Calls `body` with the ten bytes of `YYYY-MM-DD`, built on the stack (the year's
+    /// last four digits, as the journal writer always wrote it; see `hasFourDigitYear`).
+    public func withISOBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var bytes: (UInt64, UInt16) = (0, 0)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            let b = raw.bindMemory(to: UInt8.self)
+            let y = year, m = month, d = day
+            b[0] = UInt8(48 + y / 1000 % 10)
+            b[1] = UInt8(48 + y / 100 % 10)
+            b[2] = UInt8(48 + y / 10 % 10)
+            b[3] = UInt8(48 + y % 10)
+            b[4] = 0x2D
+            b[5] = UInt8(48 + m / 10)
+            b[6] = UInt8(48 + m % 10)
+            b[7] = 0x2D
+            b[8] = UInt8(48 + d / 10)
+            b[9] = UInt8(48 + d % 10)
+            return body(UnsafeBufferPointer(rebasing: b[0..<10]))
+        }
     }
 }

@@ -25,6 +25,19 @@ public struct StableHash: Sendable {
         mix(0x1F)
     }
 
+    /// Mixes in a date as its `YYYY-MM-DD` text (the same as `combine(date.description)`).
+    public mutating func combine(_ date: LocalDate) {
+        guard date.hasFourDigitYear else { return combine(date.description) }
+        date.withISOBytes { for b in $0 { mix(b) } }
+        mix(0x1F)
+    }
+
+    /// Mixes in bytes already in hand (the same as `combine` of their text).
+    public mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for b in bytes { mix(b) }
+        mix(0x1F)
+    }
+
     /// Mixes in an integer's decimal digits.
     public mutating func combine(_ number: Int64) {
         var n = number

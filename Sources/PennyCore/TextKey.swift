@@ -26,32 +26,46 @@ public enum TextKey {
 
     /// The fast path for ASCII and `latinBase`'s letters; nil when the text has others.
     private static func foldLatin(_ utf8: some Collection<UInt8>) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        var afterC3 = false  // inside a two-byte U+00C0–U+00FF sequence
-        for b in utf8 {
-            let folded: UInt8
-            if afterC3 {
-                guard b & 0xC0 == 0x80 else { return nil }
-                folded = latinBase[Int(b & 0x3F)]
-                afterC3 = false
-                if folded == 0 { return nil }
-            } else if b >= 0x80 {
-                guard b == 0xC3 else { return nil }
-                afterC3 = true
-                continue
-            } else if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
-                pendingSpace = !out.isEmpty
-                continue
-            } else {
-                folded = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+        // Folded straight into the new string's storage (never longer than the input).
+        var isLatin = true
+        let result = String(unsafeUninitializedCapacity: max(utf8.count, 1)) { out in
+            var count = 0
+            var pendingSpace = false
+            var afterC3 = false  // inside a two-byte U+00C0–U+00FF sequence
+            for b in utf8 {
+                let folded: UInt8
+                if afterC3 {
+                    folded = b & 0xC0 == 0x80 ? latinBase[Int(b & 0x3F)] : 0
+                    afterC3 = false
+                    if folded == 0 {
+                        isLatin = false
+                        return 0
+                    }
+                } else if b >= 0x80 {
+                    guard b == 0xC3 else {
+                        isLatin = false
+                        return 0
+                    }
+                    afterC3 = true
+                    continue
+                } else if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                    pendingSpace = count > 0
+                    continue
+                } else {
+                    folded = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+                }
+                if pendingSpace {
+                    out[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                out[count] = folded
+                count += 1
             }
-            if pendingSpace { out.append(0x20); pendingSpace = false }
-            out.append(folded)
+            if afterC3 { isLatin = false }
+            return isLatin ? count : 0
         }
-        guard !afterC3 else { return nil }
-        return String(decoding: out, as: UTF8.self)
+        return isLatin ? result : nil
     }
 
     /// U+00C0–U+00FF (index: the code point − 0xC0) to the ASCII letter Foundation folds

@@ -4,7 +4,7 @@ public import PennyCore
 /// fits, no report's sum of any of those amounts can overflow.
 public final class AmountTotals: @unchecked Sendable {
     /// The totals, per currency.
-    public var totals: [Currency: Int64]
+    @exclusivity(unchecked) public var totals: [Currency: Int64]
 
     /// Starts from a ledger's totals (`LedgerCheck.requireReadable`).
     public init(_ totals: [Currency: Int64] = [:]) { self.totals = totals }

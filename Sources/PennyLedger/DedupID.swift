@@ -36,7 +36,19 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
         var hash = StableHash()
         hash.combine("content")
         hash.combine(account)
-        hash.combine(date.description)
+        hash.combine(date)
+        hash.combine(amount.minorUnits)
+        hash.combine(amount.currency.code)
+        hash.combine(foldedDescription)
+        return hash.value
+    }
+
+    /// `contentKey` with the folded description as bytes (the byte-level import path).
+    public static func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = StableHash()
+        hash.combine("content")
+        hash.combine(account)
+        hash.combine(date)
         hash.combine(amount.minorUnits)
         hash.combine(amount.currency.code)
         hash.combine(foldedDescription)

@@ -14,8 +14,11 @@ public struct JournalEntry: Sendable {
     public var amount: Money
     /// The stable dedup id.
     public var id: DedupID
-    /// `file:line` it came from, when it came from a statement.
+    /// `file:line` it came from, when it came from a statement (or the file alone, with
+    /// the line in `sourceLine`: an import makes no string per row for it).
     public var source: String?
+    /// The line of `source`, written after it as `:LINE`, when `source` is the file alone.
+    public var sourceLine: Int?
     /// The rule that categorized it (`default` when the default category applied); nil
     /// for entries no rules decided (opening balances).
     public var rule: String?

@@ -84,6 +84,13 @@ public struct JournalReader {
         if let failure { throw failure }
         try state.finish(path, body)
         guard followIncludes else { return }
+        try readIncludes(includes, of: path, including: including, names: &names, body)
+    }
+
+    /// Reads the files a journal's `include` lines name (with their own includes).
+    func readIncludes(
+        _ includes: [(String, Int)], of path: String, including: [String] = [], names: inout NameTable, _ body: (Posting) throws(MoneyError) -> Void
+    ) throws(PennyError) {
         // Files being read, outermost first: an include back into one of them is a cycle,
         // refused like the rules loader refuses one (it overflowed the stack).
         let chain = including + [Self.identity(path)]
@@ -107,7 +114,7 @@ public struct JournalReader {
     }
 
     /// Handles one line; returns the target of an `include` directive.
-    private func handle(
+    func handle(
         _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ path: String, _ state: inout TransactionState,
         _ names: inout NameTable, _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) -> String? {
@@ -168,31 +175,35 @@ public struct JournalReader {
         let account = names.intern(UnsafeBufferPointer(rebasing: line[start..<i]))
         var end = i
         while end < line.count, line[end] != UInt8(ascii: ";"), line[end] != UInt8(ascii: "@"), line[end] != UInt8(ascii: "=") { end += 1 }
-        // Up to two words: NUMBER CODE or CODE NUMBER.
-        var words: [Range<Int>] = []
+        // Up to two words: NUMBER CODE or CODE NUMBER (the first two and the last are kept:
+        // no array per posting).
+        var wordCount = 0
+        var firstWord = 0..<0, secondWord = 0..<0, lastWord = 0..<0
         var j = i
         while j < end {
             while j < end, line[j] == 0x20 || line[j] == 0x09 { j += 1 }
             if j == end { break }
             let wordStart = j
             while j < end, line[j] != 0x20, line[j] != 0x09 { j += 1 }
-            words.append(wordStart..<j)
+            if wordCount == 0 { firstWord = wordStart..<j } else if wordCount == 1 { secondWord = wordStart..<j }
+            lastWord = wordStart..<j
+            wordCount += 1
         }
-        guard let firstWord = words.first, let lastWord = words.last else { return (account, nil) }
-        let location = SourceLocation(file: path, line: number, column: i + 1)
+        guard wordCount > 0 else { return (account, nil) }
+        var location: SourceLocation { SourceLocation(file: path, line: number, column: i + 1) }
         let amountText = { String(decoding: line[firstWord.lowerBound..<lastWord.upperBound], as: UTF8.self) }
         var currency = defaultCurrency
-        var numberRange = words[0]
-        if words.count == 2 {
-            if let code = names.currency(UnsafeBufferPointer(rebasing: line[words[1]])) {
+        var numberRange = firstWord
+        if wordCount == 2 {
+            if let code = names.currency(UnsafeBufferPointer(rebasing: line[secondWord])) {
                 currency = code
-            } else if let code = names.currency(UnsafeBufferPointer(rebasing: line[words[0]])) {
+            } else if let code = names.currency(UnsafeBufferPointer(rebasing: line[firstWord])) {
                 currency = code
-                numberRange = words[1]
+                numberRange = secondWord
             } else {
                 throw .badInput("cannot read the amount '\(amountText())': expected NUMBER CURRENCY", at: location)
             }
-        } else if words.count > 2 {
+        } else if wordCount > 2 {
             throw .badInput("cannot read the amount '\(amountText())': expected NUMBER CURRENCY", at: location)
         }
         let units: Int64
@@ -263,19 +274,22 @@ struct NameTable {
 }
 
 /// The postings of the transaction being read, until it ends.
-private struct TransactionState {
+struct TransactionState {
     var date: LocalDate?
     /// The header line of the transaction.
     var line = 0
     var accounts: [String] = []
     var amounts: [Money?] = []
     var elided = false
+    /// False for a check that wants only the errors (`JournalCheck`): no posting is kept.
+    var keepsPostings = true
 
     mutating func addPosting(_ account: String, _ amount: Money?, at location: SourceLocation) throws(PennyError) {
         if amount == nil {
             if elided { throw .badInput("two postings without an amount in one transaction", at: location) }
             elided = true
         }
+        guard keepsPostings else { return }
         accounts.append(account)
         amounts.append(amount)
     }

@@ -22,60 +22,63 @@ public enum JournalWriter {
     }
 
     /// Appends one entry, with a blank line before it, to `out`.
+    ///
+    /// The entry's longest possible text is reserved at the end of `out` and written
+    /// through a pointer, then the rest is cut: no per-byte growth checks.
     /// - Complexity: O(length of the entry's text).
     public static func render(_ entry: JournalEntry, into out: inout [UInt8]) {
-        out.append(0x0A)
-        appendDate(entry.date, to: &out)
-        out.append(contentsOf: " * ".utf8)
-        appendSanitized(entry.description, to: &out)
-        out.append(contentsOf: "\n    ; id: ".utf8)
-        appendHex(entry.id.value, to: &out)
-        out.append(0x0A)
-        if let source = entry.source {
-            out.append(contentsOf: "    ; source: ".utf8)
-            appendTagValue(source, to: &out)
-            out.append(0x0A)
+        var bound = 64 + 2 * postingBound + max(14, entry.description.utf8.count) + entry.category.utf8.count + entry.account.utf8.count
+        bound += 48 + (entry.source?.utf8.count ?? 0) + (entry.rule?.utf8.count ?? 0) + (entry.note?.utf8.count ?? 0) + 24
+        for tag in entry.tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
+        write(bound, into: &out) { w in
+            w.put(0x0A)
+            w.date(entry.date)
+            w.put(" * ")
+            w.sanitized(entry.description)
+            w.put("\n    ; id: ")
+            w.hex(entry.id.value)
+            w.put(0x0A)
+            if let source = entry.source {
+                w.put("    ; source: ")
+                w.tagValue(source)
+                if let line = entry.sourceLine {
+                    w.put(UInt8(ascii: ":"))
+                    w.decimal(Int64(line), exponent: 0)
+                }
+                w.put(0x0A)
+            }
+            if let rule = entry.rule {
+                w.put("    ; rule: ")
+                w.tagValue(rule)
+                w.put(0x0A)
+            }
+            if let note = entry.note {
+                w.put("    ; note: ")
+                w.tagValue(note)
+                w.put(0x0A)
+            }
+            if entry.excludesRoundUp { w.put("    ; no-roundup: yes\n") }
+            for tag in entry.tags { w.tag(tag) }
+            // Exact: no amount is Int64.min (AmountParser's range is symmetric, and an import
+            // refuses an amount whose magnitude does not fit), so the negation cannot overflow.
+            w.posting(entry.category, minorUnits: -entry.amount.minorUnits, entry.amount.currency)
+            w.posting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency)
         }
-        if let rule = entry.rule {
-            out.append(contentsOf: "    ; rule: ".utf8)
-            appendTagValue(rule, to: &out)
-            out.append(0x0A)
-        }
-        if let note = entry.note {
-            out.append(contentsOf: "    ; note: ".utf8)
-            appendTagValue(note, to: &out)
-            out.append(0x0A)
-        }
-        if entry.excludesRoundUp { out.append(contentsOf: "    ; no-roundup: yes\n".utf8) }
-        for tag in entry.tags {
-            out.append(contentsOf: "    ; ".utf8)
-            out.append(contentsOf: tag.name.utf8)
-            out.append(contentsOf: ": ".utf8)
-            appendTagValue(tag.value ?? "yes", to: &out)
-            out.append(0x0A)
-        }
-        // Exact: no amount is Int64.min (AmountParser's range is symmetric, and an import
-        // refuses an amount whose magnitude does not fit), so the negation cannot overflow.
-        appendPosting(entry.category, minorUnits: -entry.amount.minorUnits, entry.amount.currency, to: &out)
-        appendPosting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency, to: &out)
     }
 
     /// A transaction with any number of postings (round-up sweeps), tags on comment lines.
     public static func render(date: LocalDate, description: String, tags: [Tag], postings: [(account: String, amount: Money)], into out: inout [UInt8]) {
-        out.append(0x0A)
-        appendDate(date, to: &out)
-        out.append(contentsOf: " * ".utf8)
-        appendSanitized(description, to: &out)
-        out.append(0x0A)
-        for tag in tags {
-            out.append(contentsOf: "    ; ".utf8)
-            out.append(contentsOf: tag.name.utf8)
-            out.append(contentsOf: ": ".utf8)
-            appendTagValue(tag.value ?? "yes", to: &out)
-            out.append(0x0A)
-        }
-        for posting in postings {
-            appendPosting(posting.account, minorUnits: posting.amount.minorUnits, posting.amount.currency, to: &out)
+        var bound = 32 + max(14, description.utf8.count)
+        for tag in tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
+        for posting in postings { bound += postingBound + posting.account.utf8.count }
+        write(bound, into: &out) { w in
+            w.put(0x0A)
+            w.date(date)
+            w.put(" * ")
+            w.sanitized(description)
+            w.put(0x0A)
+            for tag in tags { w.tag(tag) }
+            for posting in postings { w.posting(posting.account, minorUnits: posting.amount.minorUnits, posting.amount.currency) }
         }
     }
 
@@ -83,102 +86,183 @@ public enum JournalWriter {
     /// given: how an exchange between own accounts in two currencies is written.
     public static func postingLine(_ account: String, _ amount: Money, cost: Money? = nil) -> String {
         var out: [UInt8] = []
-        appendPosting(account, minorUnits: amount.minorUnits, amount.currency, to: &out)
+        write(postingBound + account.utf8.count + 48, into: &out) { w in
+            w.posting(account, minorUnits: amount.minorUnits, amount.currency)
+        }
         out.removeLast()
         if let cost {
-            out.append(contentsOf: " @@ ".utf8)
-            appendDecimal(cost.minorUnits, exponent: cost.currency.exponent, to: &out)
-            out.append(0x20)
-            out.append(contentsOf: cost.currency.code.utf8)
+            write(48, into: &out) { w in
+                w.put(" @@ ")
+                w.decimal(cost.minorUnits, exponent: cost.currency.exponent)
+                w.put(0x20)
+                w.put(cost.currency.code)
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendPosting(_ account: String, minorUnits: Int64, _ currency: Currency, to out: inout [UInt8]) {
-        out.append(contentsOf: "    ".utf8)
-        out.append(contentsOf: account.utf8)
-        var number: [UInt8] = []
-        appendDecimal(minorUnits, exponent: currency.exponent, to: &number)
-        number.append(0x20)
-        number.append(contentsOf: currency.code.utf8)
-        let scalars = account.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }  // code points, without String's scalar walk
-        let width = max(2, 52 - scalars - number.count)
-        out.append(contentsOf: repeatElement(0x20, count: width))
-        out.append(contentsOf: number)
-        out.append(0x0A)
-    }
+    /// A posting line's bytes beyond its account: indent, padding, number, code, line end.
+    private static let postingBound = 4 + 52 + 24 + 8 + 1
 
-    private static func appendDate(_ date: LocalDate, to out: inout [UInt8]) {
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var v = value
-            while divisor > 0 {
-                out.append(UInt8(0x30 + v / divisor % 10))
-                v %= divisor
-                divisor /= 10
-            }
-        }
-        digits(date.year, 4)
-        out.append(UInt8(ascii: "-"))
-        digits(date.month, 2)
-        out.append(UInt8(ascii: "-"))
-        digits(date.day, 2)
-    }
-
-    private static func appendDecimal(_ minorUnits: Int64, exponent: Int, to out: inout [UInt8]) {
-        var magnitude = minorUnits.magnitude
-        var reversed: [UInt8] = []
-        var produced = 0
-        repeat {
-            if produced == exponent && exponent > 0 { reversed.append(UInt8(ascii: ".")) }
-            reversed.append(UInt8(0x30 + magnitude % 10))
-            magnitude /= 10
-            produced += 1
-        } while magnitude > 0 || produced <= exponent
-        if minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
-        out.append(contentsOf: reversed.reversed())
-    }
-
-    private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        for shift in stride(from: 60, through: 0, by: -4) {
-            out.append(digits[Int((value >> UInt64(shift)) & 0xF)])
-        }
-    }
-
-    /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code),
-    /// white space runs as one space, `no description` when empty.
-    private static func appendSanitized(_ description: String, to out: inout [UInt8]) {
+    /// Reserves `bound` bytes at the end of `out`, lets `body` write at most that many,
+    /// and keeps what it wrote.
+    private static func write(_ bound: Int, into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
         let start = out.count
-        var pendingSpace = false
-        for b in description.utf8 {
-            switch b {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                pendingSpace = out.count > start
-            default:
-                if pendingSpace { out.append(0x20); pendingSpace = false }
-                if out.count == start && b == UInt8(ascii: "(") {
-                    out.append(UInt8(ascii: "["))
-                } else {
-                    out.append(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
-                }
-            }
+        out.append(contentsOf: repeatElement(0, count: bound))
+        let used = out.withUnsafeMutableBufferPointer { buffer in
+            var writer = ByteWriter(base: buffer.baseAddress! + start, capacity: bound)
+            body(&writer)
+            return writer.count
         }
-        if out.count == start { out.append(contentsOf: "no description".utf8) }
-    }
-
-    /// Tag values end at a comma in hledger, and at the line end in both tools.
-    private static func appendTagValue(_ value: String, to out: inout [UInt8]) {
-        for b in value.utf8 {
-            out.append(b == UInt8(ascii: ",") || b == 0x0A || b == 0x0D ? 0x20 : b)
-        }
+        out.removeLast(bound - used)
     }
 
     /// The description as `render` writes it (for tests and previews).
     static func sanitize(_ description: String) -> String {
         var out: [UInt8] = []
-        appendSanitized(description, to: &out)
+        write(max(14, description.utf8.count), into: &out) { $0.sanitized(description) }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Writes journal text into memory reserved for it (`JournalWriter.write`).
+struct ByteWriter {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    mutating func put(_ byte: UInt8) {
+        precondition(count < capacity, "journal entry longer than reserved")
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= capacity, "journal entry longer than reserved")
+        guard let source = bytes.baseAddress else { return }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    /// `YYYY-MM-DD`.
+    mutating func date(_ date: LocalDate) {
+        date.withISOBytes { put($0) }
+    }
+
+    /// 16 lower-case hex digits.
+    mutating func hex(_ value: UInt64) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8((value >> UInt64(shift)) & 0xF)
+            put(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        }
+    }
+
+    /// `; NAME: VALUE` on its own indented line.
+    mutating func tag(_ tag: Tag) {
+        put("    ; ")
+        put(tag.name)
+        put(": ")
+        tagValue(tag.value ?? "yes")
+        put(0x0A)
+    }
+
+    /// `    ACCOUNT  AMOUNT CODE`, the amount's end at column 52 or two spaces after the account.
+    mutating func posting(_ account: String, minorUnits: Int64, _ currency: Currency) {
+        put("    ")
+        var scalars = 0  // code points, without String's scalar walk
+        var account = account
+        account.withUTF8 { bytes in
+            put(bytes)
+            for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
+        }
+        let numberLength = Self.decimalLength(minorUnits, exponent: currency.exponent) + 1 + currency.code.utf8.count
+        for _ in 0..<max(2, 52 - scalars - numberLength) { put(0x20) }
+        decimal(minorUnits, exponent: currency.exponent)
+        put(0x20)
+        put(currency.code)
+        put(0x0A)
+    }
+
+    /// How many bytes `decimal` writes.
+    static func decimalLength(_ minorUnits: Int64, exponent: Int) -> Int {
+        var magnitude = minorUnits.magnitude
+        var digits = 0
+        repeat {
+            magnitude /= 10
+            digits += 1
+        } while magnitude > 0
+        digits = max(digits, exponent + 1)
+        return digits + (exponent > 0 ? 1 : 0) + (minorUnits < 0 ? 1 : 0)
+    }
+
+    /// Minor units as a decimal with `exponent` digits after the point.
+    mutating func decimal(_ minorUnits: Int64, exponent: Int) {
+        let length = Self.decimalLength(minorUnits, exponent: exponent)
+        precondition(count + length <= capacity, "journal entry longer than reserved")
+        var magnitude = minorUnits.magnitude
+        var produced = 0
+        var at = count + length - 1
+        repeat {
+            if produced == exponent && exponent > 0 {
+                base[at] = UInt8(ascii: ".")
+                at -= 1
+            }
+            base[at] = UInt8(0x30 + magnitude % 10)
+            at -= 1
+            magnitude /= 10
+            produced += 1
+        } while magnitude > 0 || produced <= exponent
+        if minorUnits < 0 { base[at] = UInt8(ascii: "-") }
+        count += length
+    }
+
+    /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code),
+    /// white space runs as one space, `no description` when empty.
+    mutating func sanitized(_ description: String) {
+        let start = count
+        var pendingSpace = false
+        var description = description
+        description.withUTF8 { bytes in
+            for b in bytes {
+                switch b {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    pendingSpace = count > start
+                default:
+                    if pendingSpace {
+                        put(0x20)
+                        pendingSpace = false
+                    }
+                    if count == start && b == UInt8(ascii: "(") {
+                        put(UInt8(ascii: "["))
+                    } else {
+                        put(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
+                    }
+                }
+            }
+        }
+        if count == start { put("no description") }
+    }
+
+    /// Tag values end at a comma in hledger, and at the line end in both tools.
+    mutating func tagValue(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes in
+            for b in bytes { put(b == UInt8(ascii: ",") || b == 0x0A || b == 0x0D ? 0x20 : b) }
+        }
     }
 }

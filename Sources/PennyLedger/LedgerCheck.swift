@@ -13,8 +13,13 @@ public enum LedgerCheck {
         do {
             return try JournalReader(defaultCurrency: defaultCurrency).magnitudes(path: path)
         } catch {
-            throw PennyError(
-                .ledgerUnavailable, "\(error.message); the ledger has an error, so Penny will not write to it: fix that line first", at: error.location)
+            throw refusal(error)
         }
+    }
+
+    /// The error that refuses a ledger with `error` in it (exit 3).
+    static func refusal(_ error: PennyError) -> PennyError {
+        PennyError(.ledgerUnavailable, "\(error.message); the ledger has an error, so Penny will not write to it: fix that line first", at: error.location)
+            .coded(.ledgerSyntax)
     }
 }

@@ -19,11 +19,17 @@ public final class LedgerUpdate {
     private let temporaryPath: String
     private let isDryRun: Bool
     private var descriptor: Int32 = -1
-    private var buffer: [UInt8] = []
+    // Touched for every row, by the one thread that holds the update: no dynamic
+    // exclusivity check on each access.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private var offset = 0
-    private var index: Set<UInt64>
+    /// The existing ledger's length: the temporary file's first bytes once copied at commit.
+    private var copiedLength = 0
+    /// The version of the ledger that was read.
+    private var copied: FileIdentity?
+    @exclusivity(unchecked) private var index: Set<UInt64>
     private var includes: Set<String>
-    private var added: [UInt64] = []
+    @exclusivity(unchecked) private var added: [UInt64] = []
     private var committed = false
     /// True when the existing ledger ends its lines with CRLF: appended text follows it.
     private var writesCRLF = false
@@ -42,11 +48,17 @@ public final class LedgerUpdate {
     private var refilings: [Refiling] = []
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
-    public private(set) var statementBalances: StatementBalances
+    @exclusivity(unchecked) public private(set) var statementBalances: StatementBalances
+
+    /// With `checkingIn`: what the ledger's amounts add up to per currency
+    /// (`LedgerCheck.requireReadable`'s answer, found while copying).
+    public private(set) var magnitudes: [Currency: Int64] = [:]
 
     /// Opens the update: reads the existing ledger's ids (and the balances of
-    /// `balanceAccounts`) and, unless dry-run, copies it.
-    public init(ledgerPath: String, dryRun: Bool, balanceAccounts: Set<String> = []) throws(PennyError) {
+    /// `balanceAccounts`) and, unless dry-run, copies it. With `checkingIn` (the rules'
+    /// default currency) the copy also checks the ledger as `LedgerCheck.requireReadable`
+    /// does, in the same read, and refuses a ledger with an error in it the same way.
+    public init(ledgerPath: String, dryRun: Bool, balanceAccounts: Set<String> = [], checkingIn defaultCurrency: Currency? = nil) throws(PennyError) {
         self.statementBalances = StatementBalances(accounts: balanceAccounts)
         self.ledgerPath = ledgerPath
         let url = URL(fileURLWithPath: ledgerPath)
@@ -61,7 +73,11 @@ public final class LedgerUpdate {
         }
         var scanner = LedgerIDScanner(balances: statementBalances)
         if FileManager.default.fileExists(atPath: ledgerPath) {
+            if let defaultCurrency, LedgerPath.exists(ledgerPath) { scanner.check = JournalCheck(path: ledgerPath, defaultCurrency: defaultCurrency) }
             try copyExisting(scanner: &scanner)
+            if let check = scanner.check {
+                do throws(PennyError) { magnitudes = try check.finish() } catch { throw LedgerCheck.refusal(error) }
+            }
         } else {
             try write(Array(JournalWriter.header.utf8))
         }
@@ -177,10 +193,20 @@ public final class LedgerUpdate {
     /// How many entries this update added.
     public var addedCount: Int { added.count }
 
-    /// Makes the change durable and visible in one step (no-op for a dry run).
+    /// Makes the change durable and visible in one step (no-op for a dry run). When
+    /// nothing was appended or refiled (a re-import of rows all in the ledger already),
+    /// the ledger is left as it is: nothing to copy, sync or rename.
     public func commit() throws(PennyError) {
         guard !isDryRun else { return }
         try flush()
+        if offset == copiedLength && refilings.isEmpty {
+            close(descriptor)
+            descriptor = -1
+            unlink(temporaryPath)
+            committed = true
+            return
+        }
+        try copyOldLedger()
         var status = stat()
         if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         guard fsync(descriptor) == 0 else { throw unwritable("cannot sync \(temporaryPath)") }
@@ -259,6 +285,9 @@ public final class LedgerUpdate {
         try writer.commit()
     }
 
+    /// Reads the existing ledger (ids, balances, the check). Its bytes are copied into
+    /// the temporary file only at commit, and only if something was added: appended text
+    /// is written after a hole of the ledger's length until then.
     private func copyExisting(scanner: inout LedgerIDScanner) throws(PennyError) {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unwritable("cannot read the ledger") }
@@ -266,20 +295,78 @@ public final class LedgerUpdate {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var lastByte: UInt8 = 0x0A
         var firstLineEnd: Bool?
+        var length = 0
         while true {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n < 0 { throw unwritable("cannot read the ledger") }
             if n == 0 { break }
             let slice = chunk[0..<n]
             scanner.scan(slice)
+            if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
             if firstLineEnd == nil, let newline = slice.firstIndex(of: 0x0A) { firstLineEnd = newline > slice.startIndex && slice[newline - 1] == 0x0D }
             lastByte = slice[slice.endIndex - 1]
-            if !isDryRun { try write(slice) }
+            length += n
         }
         scanner.finish()
+        if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw unwritable("cannot read the ledger") }
+        copied = FileIdentity(status)
+        copiedLength = length
+        offset = length
+        if !isDryRun {
+            guard lseek(descriptor, off_t(length), SEEK_SET) >= 0 else { throw unwritable("cannot write \(temporaryPath)") }
+        }
         // A ledger saved with Windows line endings keeps them: what Penny appends follows suit.
         writesCRLF = firstLineEnd ?? false
-        if lastByte != 0x0A { try write([0x0A]) }
+        if lastByte != 0x0A && !isDryRun {
+            // As if the ledger's last byte were still in the buffer: a CR there needs no other.
+            buffer.append(contentsOf: writesCRLF && lastByte != 0x0D ? [0x0D, 0x0A] : [0x0A])
+        }
+    }
+
+    /// Copies the ledger read at the start into the hole before the appended text,
+    /// after checking that nothing else changed the ledger meanwhile (the lock keeps
+    /// Penny's own runs out; an editor ignores it).
+    private func copyOldLedger() throws(PennyError) {
+        guard copiedLength > 0, let copied else { return }
+        let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw unwritable("cannot read the ledger") }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, FileIdentity(status) == copied else {
+            throw unwritable("the ledger changed while Penny was importing (a program that does not take Penny's lock wrote to it); nothing was written: run the import again")
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var at = 0
+        while at < copiedLength {
+            let n = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, min($0.count, copiedLength - at), off_t(at)) }
+            guard n > 0 else { throw unwritable("cannot read the ledger") }
+            var written = 0
+            while written < n {
+                let w = chunk.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, n - written, off_t(at + written)) }
+                if w <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno)))") }
+                written += w
+            }
+            at += n
+        }
+    }
+
+    /// What identifies the ledger's version read at the start.
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            seconds = status.st_mtim.tv_sec
+            nanoseconds = status.st_mtim.tv_nsec
+        }
     }
 
     private func write(_ bytes: some Collection<UInt8>) throws(PennyError) {
@@ -321,6 +408,8 @@ struct LedgerIDScanner {
     /// Own accounts' balances from the posting lines (when any account is tracked).
     private(set) var balances: StatementBalances
     private var postings = PostingLineParser()
+    /// The ledger's syntax check, when the update does it (every line, in order).
+    var check: JournalCheck?
 
     init(balances: StatementBalances) {
         self.balances = balances
@@ -352,6 +441,7 @@ struct LedgerIDScanner {
     private static let includePrefix = Array("include ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
+        check?.take(line)
         if !balances.accounts.isEmpty { postings.take(line, into: &balances, sign: 1) }
         if line.first == UInt8(ascii: ";") {
             // Penny's own comment lines (few: a couple per statement) are parsed by their grammar.

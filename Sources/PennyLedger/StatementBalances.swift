@@ -29,7 +29,8 @@ public struct StatementBalances: Sendable {
 
     /// Adds a posting (or subtracts it, with `sign` -1).
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
-        guard accounts.contains(account) else { return }
+        // A household has a handful of accounts: comparing names beats hashing one.
+        guard accountBytes.count > 8 ? accounts.contains(account) : accountBytes.contains(where: { $0.name == account }) else { return }
         daily[Key(account: account, currency: amount.currency.code), default: [:]][date.dayNumber, default: 0] += sign * amount.minorUnits
     }
 
@@ -46,6 +47,61 @@ public struct StatementBalances: Sendable {
 struct PostingLineParser {
     private var date: LocalDate?
     private var currencies: [String: Currency] = [:]
+    private static let journalFormat = AmountFormat(decimalMark: ".")
+    /// Currencies by their three ASCII letters, upper-cased and packed.
+    private var byLetters: [UInt32: Currency] = [:]
+
+    private enum Plain {
+        case money(Money)
+        /// Not a posting amount `take` counts.
+        case none
+        /// Not plain ASCII: the String path decides.
+        case unknown
+    }
+
+    /// `AMOUNT CODE` or `CODE AMOUNT` after the account, read from the bytes when every
+    /// byte is ASCII (Penny's own lines): the same answer as the String path below.
+    private mutating func plainAmount(_ rest: UnsafeBufferPointer<UInt8>) -> Plain {
+        var words: [Range<Int>] = []
+        words.reserveCapacity(3)
+        var i = 0
+        while i < rest.count {
+            if rest[i] >= 0x80 { return .unknown }
+            if rest[i] == 0x20 || rest[i] == 0x09 {
+                i += 1
+                continue
+            }
+            let start = i
+            while i < rest.count, rest[i] != 0x20, rest[i] != 0x09 {
+                if rest[i] >= 0x80 { return .unknown }
+                i += 1
+            }
+            words.append(start..<i)
+            if words.count > 2 { return .none }
+        }
+        guard words.count == 2 else { return .none }
+        let (number, code): (Range<Int>, Range<Int>)
+        (number, code) = currency(rest, words[1]) != nil ? (words[0], words[1]) : (words[1], words[0])
+        guard let currency = currency(rest, code),
+            let units = try? AmountParser.parse(utf8: UnsafeBufferPointer(rebasing: rest[number]), format: Self.journalFormat, exponent: currency.exponent)
+        else { return .none }
+        return .money(Money(minorUnits: units, currency: currency))
+    }
+
+    /// The currency three ASCII letters name, or nil.
+    private mutating func currency(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Currency? {
+        guard word.count == 3 else { return nil }
+        var key: UInt32 = 0
+        for b in bytes[word] {
+            let upper = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+            guard upper >= 0x41 && upper <= 0x5A else { return nil }
+            key = key << 8 | UInt32(upper)
+        }
+        if let known = byLetters[key] { return known }
+        guard let currency = Currency(code: String(decoding: bytes[word], as: UTF8.self)) else { return nil }
+        byLetters[key] = currency
+        return currency
+    }
 
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) {
         guard let first = line.first else { return }
@@ -65,6 +121,15 @@ struct PostingLineParser {
         guard let account = balances.account(UnsafeBufferPointer(rebasing: line[start..<i])) else { return }
         // An exchange's arriving posting carries its cost (`100.00 USD @@ 92.50 EUR`): the amount is before `@`.
         let end = line[i...].firstIndex(of: UInt8(ascii: "@")) ?? line.count
+        switch plainAmount(UnsafeBufferPointer(rebasing: line[i..<end])) {
+        case .money(let money):
+            balances.add(account: account, date: date, amount: money, sign: sign)
+            return
+        case .none:
+            return
+        case .unknown:
+            break
+        }
         let words = String(decoding: line[i..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count == 2 else { return }
         let (number, code) = Currency(code: words[1]) != nil ? (words[0], words[1]) : (words[1], words[0])

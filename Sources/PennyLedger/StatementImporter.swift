@@ -60,6 +60,10 @@ public struct StatementImporter {
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
+    /// True with two or more own accounts: only then can a default-filed entry be the
+    /// first leg of a transfer whose other leg comes later. With one, nothing is kept per
+    /// default-filed row (memory stays flat however many rows no rule knows).
+    private let pairsDefaultFiled: Bool
 
     /// When set, a leg in another currency than a transfer entry on the other account pairs
     /// with it as an exchange when the matcher finds the two amounts plausible; nil (no
@@ -84,6 +88,7 @@ public struct StatementImporter {
         self.declaredOpenings = declaredOpenings
         self.ownAccounts = ownAccounts
         self.transfers = transfers
+        self.pairsDefaultFiled = ownAccounts.count >= 2
     }
 
     /// Adds each declared opening balance that the ledger does not have yet.
@@ -205,7 +210,7 @@ public struct StatementImporter {
                 }
                 // The second leg of a transfer another statement already brought: pair it.
                 let transferCategory = ownAccounts.contains(decision.category) ? decision.category : nil
-                if transferCategory != nil || decision.ruleName == nil {
+                if transferCategory != nil || (decision.ruleName == nil && !transfers.isEmpty) {
                     let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: transferCategory)
                     if let match = options.first {
                         transfers.markPaired(match.id)
@@ -245,8 +250,10 @@ public struct StatementImporter {
                 var entry = JournalEntry(
                     date: transaction.date, description: Self.description(transaction, payee: decision.payee),
                     account: own, category: decision.category, amount: transaction.amount, id: id,
-                    source: "\(transaction.location.file):\(transaction.location.line)", rule: decision.ruleName ?? JournalEntry.defaultRule)
-                entry.tags = Self.detailTags(transaction) + decision.tags
+                    source: transaction.location.file, rule: decision.ruleName ?? JournalEntry.defaultRule)
+                entry.sourceLine = transaction.location.line
+                let details = Self.detailTags(transaction)
+                entry.tags = details.isEmpty ? decision.tags : details + decision.tags
                 entry.note = decision.note
                 entry.excludesRoundUp = decision.excludesRoundUp
                 try magnitudes.add(transaction.amount, at: transaction.location)
@@ -254,7 +261,7 @@ public struct StatementImporter {
                 if let other = transferCategory {
                     transfers.add(
                         TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
-                } else if decision.ruleName == nil {
+                } else if decision.ruleName == nil && pairsDefaultFiled {
                     transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
                 }
                 outcome.new += 1
@@ -313,14 +320,18 @@ public struct StatementImporter {
     static let maximumFieldBytes = 4096
 
     static func checkFieldLengths(_ t: Transaction) throws(PennyError) {
-        let fields: [(String, String?)] = [
-            ("description", t.description), ("payee", t.payee), ("memo", t.memo), ("counterparty", t.counterpartyName), ("iban", t.counterpartyIBAN),
-            ("id", t.bankID), ("type", t.type),
-        ]
-        for (name, value) in fields {
-            if let value, value.utf8.count > maximumFieldBytes {
-                throw .badInput("the \(name) is \(value.utf8.count) bytes long; Penny takes at most \(maximumFieldBytes) in one field", at: t.location)
-            }
+        try checkLength("description", t.description, t)
+        try checkLength("payee", t.payee, t)
+        try checkLength("memo", t.memo, t)
+        try checkLength("counterparty", t.counterpartyName, t)
+        try checkLength("iban", t.counterpartyIBAN, t)
+        try checkLength("id", t.bankID, t)
+        try checkLength("type", t.type, t)
+    }
+
+    private static func checkLength(_ name: String, _ value: String?, _ t: Transaction) throws(PennyError) {
+        if let value, value.utf8.count > maximumFieldBytes {
+            throw .badInput("the \(name) is \(value.utf8.count) bytes long; Penny takes at most \(maximumFieldBytes) in one field", at: t.location)
         }
     }
 

@@ -54,6 +54,9 @@ public final class TransferIndex {
         self.windows = windows
     }
 
+    /// True when no transfer entry is known: no leg can pair (checked before a lookup).
+    public var isEmpty: Bool { transfers.isEmpty }
+
     /// Remembers a transfer entry (read from the ledger or just written).
     public func add(_ entry: Entry) {
         let key = Key(account: entry.other, units: entry.otherAmount.minorUnits, currency: entry.otherAmount.currency.code)

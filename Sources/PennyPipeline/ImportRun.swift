@@ -83,8 +83,10 @@ public struct ImportRun {
                 }
             }
         }
-        let ledgerTotals = try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
-        let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)))
+        // The ledger's check (LedgerCheck) is done in the update's one read of it.
+        let update = try LedgerUpdate(
+            ledgerPath: ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)), checkingIn: rules.defaultCurrency)
+        let ledgerTotals = update.magnitudes
 
         let configuration = ReaderConfiguration(
             csvProfiles: rules.csvProfiles, defaultCurrency: rules.defaultCurrency,

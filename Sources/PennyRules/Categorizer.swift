@@ -77,10 +77,13 @@ public struct Categorizer: Sendable {
     public func categorize(_ transaction: Transaction, foldedDescription: String, account: String = "") -> Categorization {
         var description = foldedDescription
         let held = description.withUTF8 { heldConditions(in: $0) }
-        var fields = FieldValues(transaction: transaction, foldedDescription: foldedDescription, account: account)
         var decision = Categorization(category: transaction.amount.isNegative ? defaultExpense : defaultIncome)
+        let candidates = candidates(held)
+        // Most rows of a statement no rule knows have no candidate: nothing more to build.
+        if candidates.isEmpty { return decision }
+        var fields = FieldValues(transaction: transaction, foldedDescription: foldedDescription, account: account)
         var categorized = false
-        for index in candidates(held) {
+        for index in candidates {
             let rule = rules[Int(index)]
             let holds = rule.checks.allSatisfy({ ConditionEvaluator.holds($0, &fields) })
             if decision.matchFailure == nil, let condition = fields.gaveUp {

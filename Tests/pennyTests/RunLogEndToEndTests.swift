@@ -61,6 +61,10 @@ import Testing
         #expect(files.first?["code"] as? String == "input.unrecognized")
         #expect(runs.last?["error_code"] as? String == "config.rules")
         #expect(runs.last?["error"] as? String == "1 error in the rules")
+        try FileManager.default.removeItem(atPath: w.path("rules/zz-broken.rules"))
+        try "2024-03-01 * Hand edit\n    expenses:food  12,3x EUR\n    assets:bank:montepio\n".write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "samples", "--log", "runs.jsonl").status == 3)
+        #expect(try lines(w).last?["error_code"] as? String == "ledger.syntax")
     }
 
     @Test func nothingToDoSaysSo() throws {

@@ -39,11 +39,16 @@ struct CAMTInstructedAmount {
     var rate: String?
 
     /// Takes a value at `relative` (from the `Ntry` or `TxDtls`); false when it is not one of its.
-    mutating func take(_ value: String, relative: [String]) -> Bool {
-        switch relative {
-        case ["AmtDtls", "InstdAmt", "Amt"]: amount = value
-        case ["AmtDtls", "InstdAmt", "CcyXchg", "XchgRate"]: rate = value
-        default: return false
+    mutating func take(_ value: String, relative r: ArraySlice<String>) -> Bool {
+        // Matched on the path's own slice, like the entry's elements: no array per element.
+        guard r.count >= 3, r[r.startIndex] == "AmtDtls", r[r.startIndex + 1] == "InstdAmt" else { return false }
+        let rest = r.dropFirst(2)
+        if rest.count == 1, rest.first == "Amt" {
+            amount = value
+        } else if rest.count == 2, rest.first == "CcyXchg", rest.last == "XchgRate" {
+            rate = value
+        } else {
+            return false
         }
         return true
     }

@@ -147,21 +147,21 @@ struct CAMTParser {
                 entry!.details.append(details!)
                 details = nil
             } else {
-                take(detailsValue: value, relative: Array(path[detailsDepth...]))
+                take(detailsValue: value, relative: path[detailsDepth...])
             }
         } else if entry != nil {
             if name == "Ntry" && path.count == entryDepth {
                 try emitEntry(entry!, emit)
                 entry = nil
             } else {
-                take(entryValue: value, relative: Array(path[entryDepth...]))
+                take(entryValue: value, relative: path[entryDepth...])
             }
         } else if balance != nil {
             if name == "Bal" && path.count == balanceDepth {
                 balances.append(balance!)
                 balance = nil
             } else {
-                take(balanceValue: value, relative: Array(path[balanceDepth...]))
+                take(balanceValue: value, relative: path[balanceDepth...])
             }
         } else if inStatement {
             if path.count == 3 {
@@ -176,49 +176,82 @@ struct CAMTParser {
         }
     }
 
-    private mutating func take(entryValue value: String, relative: [String]) {
-        if entry!.instructed.take(value, relative: relative) { return }
-        switch relative {
-        case ["Amt"]: entry!.amount = value
-        case ["CdtDbtInd"]: entry!.creditDebit = value
-        case ["RvslInd"]: entry!.isReversal = value.lowercased() == "true"
-        case ["Sts"], ["Sts", "Cd"]: if !value.isEmpty { entry!.status = value }
-        case ["BookgDt", "Dt"], ["BookgDt", "DtTm"]: entry!.bookingDate = value
-        case ["ValDt", "Dt"], ["ValDt", "DtTm"]: entry!.valueDate = value
-        case ["AcctSvcrRef"]: entry!.reference = value
-        case ["AddtlNtryInf"]: entry!.additionalInfo = value
-        default: break
-        }
-    }
+    // The element paths below are matched on the path's own slice, one string
+    // comparison at a time: no array is made per element (there are about thirty per
+    // entry).
 
-    private mutating func take(detailsValue value: String, relative: [String]) {
-        if details!.instructed.take(value, relative: relative) { return }
-        switch relative {
-        case ["Amt"], ["AmtDtls", "TxAmt", "Amt"]: if details!.amount == nil { details!.amount = value }
-        case ["CdtDbtInd"]: details!.creditDebit = value
-        case ["Refs", "AcctSvcrRef"]: details!.reference = value
-        case ["AddtlTxInf"]: details!.additionalInfo = value
-        default:
-            if relative.suffix(2) == ["RmtInf", "Ustrd"], !value.isEmpty {
-                details!.unstructured.append(value)
-            } else if relative.starts(with: ["RltdPties", "Dbtr"]) && relative.last == "Nm" {
-                details!.debtorName = details!.debtorName ?? value
-            } else if relative.starts(with: ["RltdPties", "Cdtr"]) && relative.last == "Nm" {
-                details!.creditorName = details!.creditorName ?? value
-            } else if relative.starts(with: ["RltdPties", "DbtrAcct"]) && relative.last == "IBAN" {
-                details!.debtorIBAN = value
-            } else if relative.starts(with: ["RltdPties", "CdtrAcct"]) && relative.last == "IBAN" {
-                details!.creditorIBAN = value
+    private mutating func take(entryValue value: String, relative r: ArraySlice<String>) {
+        if entry!.instructed.take(value, relative: r) { return }
+        let i = r.startIndex
+        if r.count == 1 {
+            switch r[i] {
+            case "Amt": entry!.amount = value
+            case "CdtDbtInd": entry!.creditDebit = value
+            case "RvslInd": entry!.isReversal = value.lowercased() == "true"
+            case "Sts": if !value.isEmpty { entry!.status = value }
+            case "AcctSvcrRef": entry!.reference = value
+            case "AddtlNtryInf": entry!.additionalInfo = value
+            default: break
+            }
+        } else if r.count == 2 {
+            switch (r[i], r[i + 1]) {
+            case ("Sts", "Cd"): if !value.isEmpty { entry!.status = value }
+            case ("BookgDt", "Dt"), ("BookgDt", "DtTm"): entry!.bookingDate = value
+            case ("ValDt", "Dt"), ("ValDt", "DtTm"): entry!.valueDate = value
+            default: break
             }
         }
     }
 
-    private mutating func take(balanceValue value: String, relative: [String]) {
-        switch relative {
-        case ["Tp", "CdOrPrtry", "Cd"], ["Tp", "CdOrPrtry", "Prtry"]: balance!.code = value
-        case ["Amt"]: balance!.amount = value
-        case ["CdtDbtInd"]: balance!.creditDebit = value
-        case ["Dt", "Dt"], ["Dt", "DtTm"]: balance!.date = value
+    private mutating func take(detailsValue value: String, relative r: ArraySlice<String>) {
+        if details!.instructed.take(value, relative: r) { return }
+        let i = r.startIndex
+        switch r.count {
+        case 1:
+            switch r[i] {
+            case "Amt":
+                if details!.amount == nil { details!.amount = value }
+                return
+            case "CdtDbtInd":
+                details!.creditDebit = value
+                return
+            case "AddtlTxInf":
+                details!.additionalInfo = value
+                return
+            default: break
+            }
+        case 2:
+            if r[i] == "Refs" && r[i + 1] == "AcctSvcrRef" {
+                details!.reference = value
+                return
+            }
+        case 3:
+            if r[i] == "AmtDtls" && r[i + 1] == "TxAmt" && r[i + 2] == "Amt" {
+                if details!.amount == nil { details!.amount = value }
+                return
+            }
+        default: break
+        }
+        let last = r.last
+        if r.count >= 2, r[r.endIndex - 2] == "RmtInf", last == "Ustrd", !value.isEmpty {
+            details!.unstructured.append(value)
+        } else if r.count >= 2, r[i] == "RltdPties", last == "Nm" || last == "IBAN" {
+            switch (r[i + 1], last) {
+            case ("Dbtr", "Nm"): details!.debtorName = details!.debtorName ?? value
+            case ("Cdtr", "Nm"): details!.creditorName = details!.creditorName ?? value
+            case ("DbtrAcct", "IBAN"): details!.debtorIBAN = value
+            case ("CdtrAcct", "IBAN"): details!.creditorIBAN = value
+            default: break
+            }
+        }
+    }
+
+    private mutating func take(balanceValue value: String, relative r: ArraySlice<String>) {
+        let i = r.startIndex
+        switch r.count {
+        case 1: if r[i] == "Amt" { balance!.amount = value } else if r[i] == "CdtDbtInd" { balance!.creditDebit = value }
+        case 2: if r[i] == "Dt" && (r[i + 1] == "Dt" || r[i + 1] == "DtTm") { balance!.date = value }
+        case 3: if r[i] == "Tp" && r[i + 1] == "CdOrPrtry" && (r[i + 2] == "Cd" || r[i + 2] == "Prtry") { balance!.code = value }
         default: break
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PennyCore
 
 /// Gathers libcsv's fields into records and counts physical lines.
@@ -11,9 +12,11 @@ final class CSVRecordCollector {
     /// false (the data ended before the file did).
     private let onRecord: (CSVRecord) throws(PennyError) -> Bool
 
-    private var bytes: [UInt8] = []
-    private var fieldEnds: [Int] = []
-    private var newlinesInRecord = 0
+    // Touched for every field of every row, only from libcsv's callbacks on this thread:
+    // no dynamic exclusivity check on each access.
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var fieldEnds: [Int] = []
+    @exclusivity(unchecked) private var newlinesInRecord = 0
     private var lastTerminator: Int32 = -1
     private var storedError: PennyError?
     /// True once the data ended: later bytes are not parsed.
@@ -29,7 +32,9 @@ final class CSVRecordCollector {
     func appendField(_ field: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: field)
         fieldEnds.append(bytes.count)
-        for b in field where b == 0x0A { newlinesInRecord += 1 }
+        if let base = field.baseAddress, memchr(base, 0x0A, field.count) != nil {
+            for b in field where b == 0x0A { newlinesInRecord += 1 }
+        }
     }
 
     func endRecord(terminator: Int32) {

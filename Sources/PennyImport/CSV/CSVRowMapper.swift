@@ -14,6 +14,8 @@ struct CSVRowMapper {
     private var columns: ResolvedColumns?
     private var patterns: CSVRowPatterns?
     private let indicatorAmount: IndicatorAmount
+    /// The description being decoded (reused: no allocation per row).
+    private var scratch: [UInt8] = []
     /// The line after the last record seen, to notice blank lines between records.
     private var nextLine = 1
     /// True once an `end-row` pattern or `end-at-blank-line` ended the data.
@@ -54,6 +56,85 @@ struct CSVRowMapper {
         return try transaction(record, columns)
     }
 
+    // MARK: The byte-level row path
+    //
+    // Date, amount, balance and description are read from the record's bytes in place
+    // when they are plain (ASCII numbers, a description without line ends or non-ASCII
+    // white space at its ends); anything else takes the String path below, which also
+    // words every error, so both paths give the same transaction or the same error.
+
+    /// The field's bytes when the record has it and they are all ASCII.
+    private static func asciiField<R>(_ record: CSVRecord, _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? {
+        guard index < record.count else { return nil }
+        return record.field(index).withUnsafeBufferPointer { bytes in
+            for b in bytes where b >= 0x80 { return nil }
+            return body(bytes)
+        }
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// The date, read in place; nil to take the String path.
+    private func fastDate(_ record: CSVRecord, _ index: Int) -> LocalDate? {
+        Self.asciiField(record, index) { profile.dateFormat.parse(utf8: $0) }
+    }
+
+    /// An amount field read in place; nil to take the String path (blank, not ASCII, or
+    /// not readable: that path words the error).
+    private func fastAmount(_ record: CSVRecord, _ index: Int, _ currency: Currency) -> Int64? {
+        Self.asciiField(record, index) { bytes in
+            guard bytes.contains(where: { !Self.isSpace($0) }) else { return nil }
+            return try? AmountParser.parse(utf8: bytes, format: profile.amountFormat, exponent: currency.exponent)
+        }
+    }
+
+    /// True when the balance field is there, ASCII and blank.
+    private static func isBlankASCII(_ record: CSVRecord, _ index: Int) -> Bool {
+        asciiField(record, index) { bytes in bytes.allSatisfy(isSpace) ? true : nil } ?? false
+    }
+
+    /// The description columns trimmed and joined with spaces, decoded into `scratch`;
+    /// nil to take the String path.
+    private mutating func fastDescription(_ record: CSVRecord, _ columns: [Int]) -> String? {
+        scratch.removeAll(keepingCapacity: true)
+        let encoding = profile.encoding
+        for i in columns {
+            guard i < record.count else { return nil }
+            let plain: Bool = record.field(i).withUnsafeBufferPointer { bytes in
+                var start = 0, end = bytes.count
+                while start < end, Self.isSpace(bytes[start]) { start += 1 }
+                while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+                guard start < end else { return true }
+                // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
+                guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
+                if !scratch.isEmpty { scratch.append(0x20) }
+                for b in bytes[start..<end] {
+                    if b < 0x80 {
+                        if b == 0x0A || b == 0x0D { return false }
+                        scratch.append(b)
+                        continue
+                    }
+                    let scalar: UInt32
+                    switch encoding {
+                    case .utf8, .utf16: return false
+                    case .latin1: scalar = UInt32(b)
+                    case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
+                    }
+                    if scalar < 0x800 {
+                        scratch.append(UInt8(0xC0 | (scalar >> 6)))
+                    } else {
+                        scratch.append(UInt8(0xE0 | (scalar >> 12)))
+                        scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+                    }
+                    scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+                }
+                return true
+            }
+            guard plain else { return nil }
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
     /// True for a row an `end-row` or `skip-row` pattern names (an end also ends the data).
     private mutating func isNotATransaction(_ record: CSVRecord) throws(PennyError) -> Bool {
         if patterns == nil { patterns = CSVRowPatterns(profile: profile, headerNames: headerNames) }
@@ -84,11 +165,17 @@ struct CSVRowMapper {
         return resolved
     }
 
-    private func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {
+    private mutating func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {
         let location = SourceLocation(file: fileName, line: record.line)
-        let dateText = try field(record, c.date, "date")
-        guard let date = profile.dateFormat.parse(dateText) else {
-            throw .badInput("cannot read date '\(dateText)' with format \(profile.dateFormat)", at: location.at(column: c.date + 1), excerpt: excerpt(record))
+        let date: LocalDate
+        if let fast = fastDate(record, c.date) {
+            date = fast
+        } else {
+            let dateText = try field(record, c.date, "date")
+            guard let parsed = profile.dateFormat.parse(dateText) else {
+                throw .badInput("cannot read date '\(dateText)' with format \(profile.dateFormat)", at: location.at(column: c.date + 1), excerpt: excerpt(record))
+            }
+            date = parsed
         }
         var rowCurrency = currency
         if let i = c.currency {
@@ -98,23 +185,38 @@ struct CSVRowMapper {
             }
             rowCurrency = currency
         }
-        var amount = try self.amount(record, c, rowCurrency, location)
+        var amount: Int64
+        if case .signed(let i) = c.amount, c.indicator == nil, let fast = fastAmount(record, i, rowCurrency) {
+            amount = fast
+        } else {
+            amount = try self.amount(record, c, rowCurrency, location)
+        }
         if profile.negate { amount = -amount }
-        var parts: [String] = []
-        for i in c.description {
-            let part = try field(record, i, "description").trimmingSpaces
-            if !part.isEmpty { parts.append(part) }
+        let description: String
+        if let fast = fastDescription(record, c.description) {
+            description = fast
+        } else {
+            var parts: [String] = []
+            for i in c.description {
+                let part = try field(record, i, "description").trimmingSpaces
+                if !part.isEmpty { parts.append(part) }
+            }
+            description = parts.joined(separator: " ").replacingNewlines
         }
         var balance: Money?
         if let i = c.balance {
-            let text = try field(record, i, "balance")
-            if !text.trimmingSpaces.isEmpty {
-                balance = Money(minorUnits: try parseAmount(text, record, i, rowCurrency), currency: rowCurrency)
+            if let fast = fastAmount(record, i, rowCurrency) {
+                balance = Money(minorUnits: fast, currency: rowCurrency)
+            } else if !Self.isBlankASCII(record, i) {
+                let text = try field(record, i, "balance")
+                if !text.trimmingSpaces.isEmpty {
+                    balance = Money(minorUnits: try parseAmount(text, record, i, rowCurrency), currency: rowCurrency)
+                }
             }
         }
         return Transaction(
             date: date, amount: Money(minorUnits: amount, currency: rowCurrency),
-            description: parts.joined(separator: " ").replacingNewlines, location: location,
+            description: description, location: location,
             payee: try optionalText(record, c.payee), memo: try optionalText(record, c.memo),
             counterpartyName: try optionalText(record, c.counterparty), counterpartyIBAN: try optionalText(record, c.iban),
             bankID: try optionalText(record, c.id), type: try optionalText(record, c.type), balance: balance)
