@@ -88,10 +88,8 @@ public struct JournalBlocks {
                 continue
             }
             guard !line.isEmpty else { continue }
-            let parts = line.components(separatedBy: "  ")
-            let account = parts[0].components(separatedBy: "\t")[0]
-            let rest = line.dropFirst(account.count).trimmingCharacters(in: .whitespaces)
-            postings.append((account, rest.isEmpty ? nil : rest, index))
+            let (account, rest) = PostingText.split(line)
+            postings.append((account, rest, index))
         }
         return JournalBlock(firstLine: firstLine, lines: lines, date: date, description: description, tags: tags, postings: postings)
     }

@@ -164,17 +164,9 @@ public struct JournalReader {
     func parsePosting(
         _ line: UnsafeBufferPointer<UInt8>, from start: Int, _ number: Int, _ path: String, _ names: inout NameTable
     ) throws(PennyError) -> (String, Money?) {
-        // The account ends at two spaces, a tab, or the end of the line.
-        var i = start
-        while i < line.count {
-            let b = line[i]
-            if b == 0x09 { break }
-            if b == 0x20, i + 1 == line.count || line[i + 1] == 0x20 || line[i + 1] == 0x09 { break }
-            i += 1
-        }
+        let i = PostingText.accountEnd(line, from: start)
         let account = names.intern(UnsafeBufferPointer(rebasing: line[start..<i]))
-        var end = i
-        while end < line.count, line[end] != UInt8(ascii: ";"), line[end] != UInt8(ascii: "@"), line[end] != UInt8(ascii: "=") { end += 1 }
+        let end = PostingText.amountEnd(line, from: i)
         // Up to two words: NUMBER CODE or CODE NUMBER (the first two and the last are kept:
         // no array per posting).
         var wordCount = 0

@@ -48,7 +48,7 @@ public struct LedgerRecategorizer {
             if let to, block.date > to { continue }
             guard block.tags["id"] != nil, let oldRule = block.tags["rule"], knownRules.contains(oldRule), block.postings.count == 2,
                 let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }),
-                let amountText = block.postings[ownIndex].amount, let amount = Self.money(amountText, defaultCurrency)
+                let amountText = block.postings[ownIndex].amount, let amount = PostingText.money(amountText, defaultCurrency: defaultCurrency)
             else { continue }
             // Penny writes the category posting first and the own account last, so a transfer
             // between two own accounts is still read the right way round.
@@ -83,22 +83,5 @@ public struct LedgerRecategorizer {
         let amount = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
         let width = max(2, line.count - indent.count - new.count - amount.count)
         return indent + new + String(repeating: " ", count: width) + amount
-    }
-
-    /// `-23.47 EUR` as Penny writes it (or `EUR -23.47`).
-    public static func money(_ text: String, _ defaultCurrency: Currency) -> Money? {
-        let words = text.split(separator: " ")
-        var currency = defaultCurrency
-        var number = words.first.map(String.init)
-        if words.count == 2 {
-            if let code = Currency(code: words[1]) {
-                currency = code
-            } else if let code = Currency(code: words[0]) {
-                currency = code
-                number = String(words[1])
-            }
-        }
-        guard let number, let units = try? AmountParser.parse(number, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else { return nil }
-        return Money(minorUnits: units, currency: currency)
     }
 }

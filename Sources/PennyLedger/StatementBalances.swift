@@ -46,7 +46,6 @@ public struct StatementBalances: Sendable {
 /// `ACCOUNT  AMOUNT CODE` postings (elided amounts are not counted).
 struct PostingLineParser {
     private var date: LocalDate?
-    private var currencies: [String: Currency] = [:]
     private static let journalFormat = AmountFormat(decimalMark: ".")
     /// Currencies by their three ASCII letters, upper-cased and packed.
     private var byLetters: [UInt32: Currency] = [:]
@@ -117,10 +116,10 @@ struct PostingLineParser {
         while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
         guard i < line.count, line[i] != UInt8(ascii: ";") else { return }
         let start = i
-        while i < line.count, line[i] != 0x09, !(line[i] == 0x20 && (i + 1 == line.count || line[i + 1] == 0x20 || line[i + 1] == 0x09)) { i += 1 }
+        i = PostingText.accountEnd(line, from: start)
         guard let account = balances.account(UnsafeBufferPointer(rebasing: line[start..<i])) else { return }
-        // An exchange's arriving posting carries its cost (`100.00 USD @@ 92.50 EUR`): the amount is before `@`.
-        let end = line[i...].firstIndex(of: UInt8(ascii: "@")) ?? line.count
+        // The amount ends at a comment, a cost (an exchange's `100.00 USD @@ 92.50 EUR`) or an assertion.
+        let end = PostingText.amountEnd(line, from: i)
         switch plainAmount(UnsafeBufferPointer(rebasing: line[i..<end])) {
         case .money(let money):
             balances.add(account: account, date: date, amount: money, sign: sign)
@@ -130,12 +129,7 @@ struct PostingLineParser {
         case .unknown:
             break
         }
-        let words = String(decoding: line[i..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count == 2 else { return }
-        let (number, code) = Currency(code: words[1]) != nil ? (words[0], words[1]) : (words[1], words[0])
-        let currency = currencies[String(code)] ?? Currency(code: code)
-        guard let currency, let units = try? AmountParser.parse(number, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else { return }
-        currencies[currency.code] = currency
-        balances.add(account: account, date: date, amount: Money(minorUnits: units, currency: currency), sign: sign)
+        guard let money = PostingText.money(String(decoding: line[i..<end], as: UTF8.self), defaultCurrency: nil) else { return }
+        balances.add(account: account, date: date, amount: money, sign: sign)
     }
 }

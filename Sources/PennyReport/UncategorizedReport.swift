@@ -41,7 +41,7 @@ public struct UncategorizedReport {
                 if let root = AccountName(category).root, root == .expenses || root == .income, category.contains(":") { suggester.learn(block.bankText, category: category) }
                 continue
             }
-            guard let text = block.postings[ownIndex].amount, let amount = LedgerRecategorizer.money(text, .euro) else { continue }
+            guard let text = block.postings[ownIndex].amount, let amount = PostingText.money(text, defaultCurrency: .euro) else { continue }
             let key = Self.normalize(block.bankText)
             if groups[key] == nil {
                 order.append(key)
