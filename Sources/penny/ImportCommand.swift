@@ -63,19 +63,31 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let record = RunRecord(ledger: options.ledgerPath)
         var exitCode = ExitStatus.success.rawValue
-        defer { if let log { try? record.append(to: log, exit: exitCode, error: record.failure) } }
+        var failure: Error?
         do {
             let status = try perform(record)
             exitCode = status.rawValue
-            if status != .success { throw status.exitCode }
+            if status != .success { failure = status.exitCode }
         } catch let exit as ExitCode {
             exitCode = exit.rawValue
             record.failure = record.failure ?? (exit.rawValue == ExitStatus.configuration.rawValue ? "rules or options error (see the command's output)" : nil)
-            throw exit
+            failure = exit
         } catch {
             exitCode = (error as? PennyError).map { ExitStatus($0.kind).rawValue } ?? ExitStatus.configuration.rawValue
             record.failure = record.failure ?? TextSanitizer.clean((error as? PennyError)?.headline ?? "\(error)")
-            throw error
+            failure = error
+        }
+        if let log { try appendLog(record, to: log, exit: exitCode) }
+        if let failure { throw failure }
+    }
+
+    /// Appends the run's line to the log; a log that cannot be written is an error of its own
+    /// (exit 3), said after what the run did, so a monitor never reads silence as success.
+    private func appendLog(_ record: RunRecord, to log: String, exit: Int32) throws {
+        do { try record.append(to: log, exit: exit, error: record.failure) } catch {
+            let failure = (error as? PennyError) ?? PennyError(.ledgerUnavailable, "\(error)", at: SourceLocation(file: log))
+            Console(quiet: options.quiet).error(failure)
+            throw ExitStatus.ledgerUnavailable.exitCode
         }
     }
 

@@ -85,12 +85,17 @@ struct Workspace {
         try launch(executable, arguments).finish()
     }
 
+    /// Runs the built `penny` with more environment variables (`PENNY_FAULT`, ...).
+    func penny(environment: [String: String], _ arguments: [String]) throws -> CommandResult {
+        try launch(pennyBinary.path, arguments, environment: environment).finish()
+    }
+
     /// Starts the built `penny` without waiting for it; `finish()` collects its result.
     func launchPenny(_ arguments: String...) throws -> RunningCommand {
         try launch(pennyBinary.path, arguments)
     }
 
-    private func launch(_ executable: String, _ arguments: [String]) throws -> RunningCommand {
+    private func launch(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -98,6 +103,7 @@ struct Workspace {
         var environment = ProcessInfo.processInfo.environment
         environment["PENNY_LEDGER"] = nil
         environment["PENNY_RULES"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
