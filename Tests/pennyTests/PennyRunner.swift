@@ -85,6 +85,11 @@ struct Workspace {
         try launch(executable, arguments).finish()
     }
 
+    /// Starts the built `penny` with `arguments` without waiting for it.
+    func penny(launching arguments: [String]) throws -> RunningCommand {
+        try launch(pennyBinary.path, arguments)
+    }
+
     /// Runs the built `penny` with more environment variables (`PENNY_FAULT`, ...).
     func penny(environment: [String: String], _ arguments: [String]) throws -> CommandResult {
         try launch(pennyBinary.path, arguments, environment: environment).finish()
