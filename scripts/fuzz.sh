@@ -56,6 +56,10 @@ for target in "${targets[@]}"; do
         n=$((n + 1))
         cp "$file" "$seed/$n-$(basename "$file")"
     done < <(seeds "$target")
+    # Ledgers saved with Windows line endings read the same (docs/ledger.md): seed those too.
+    if [ "$target" = journal ]; then
+        for file in "$seed"/*; do sed 's/$/\r/' "$file" >"$file.crlf"; done
+    fi
     echo "== $target: $seconds s, $n seed files, corpus $(find "$corpus" -type f | wc -l) inputs"
     log=$out/$target.log
     SWIFT_BACKTRACE=enable=no PENNY_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
