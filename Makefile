@@ -6,7 +6,7 @@ TEST_DEPS  := hledger ledger man-db chromium libxml2-utils
 DEMO       := demo
 PENNY      := .build/debug/penny
 
-.PHONY: demo test lint build deps test-deps bench fuzz faults install uninstall test-install clean
+.PHONY: demo test lint build deps test-deps bench fuzz fuzz-loop faults install uninstall test-install clean
 
 PREFIX     ?= /usr/local
 DESTDIR    ?=
@@ -80,15 +80,20 @@ test-install:
 	scripts/test_install.sh
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
 bench: deps
 	scripts/benchmark.sh 1000000 500 5000
 	scripts/benchmark_camt.sh 100
 
-# A mutational fuzz loop over the readers through the built binary: make fuzz SECONDS=1200
+# libFuzzer with AddressSanitizer over each reader (CSV, OFX, CAMT, JSON, QIF, MT940), the
+# rules parser and the journal reader, SECONDS each (scripts/fuzz.sh; FUZZ_TARGETS="csv ofx"
+# for some): make fuzz SECONDS=300. The older loop through the built binary: make fuzz-loop.
 SECONDS_ ?= $(or $(SECONDS),60)
-fuzz: build
+fuzz: deps
+	scripts/fuzz.sh $(SECONDS_) $(FUZZ_TARGETS)
+
+fuzz-loop: build
 	python3 scripts/fuzz_readers.py --seconds $(SECONDS_)
 
 # Kill -9 at random instants of import, batch filing, recategorize and roundup apply:
@@ -98,4 +103,4 @@ faults: build
 	python3 scripts/kill_harness.py --points $(POINTS)
 
 clean:
-	rm -rf .build $(DEMO) bench-out fuzz-out
+	rm -rf .build .build-fuzz $(DEMO) bench-out fuzz-out

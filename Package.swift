@@ -59,3 +59,16 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets (scripts/fuzz.sh, `make fuzz`): declared only when PENNY_FUZZ=1, so the
+// plain build never links an executable whose main is libFuzzer's.
+if Context.environment["PENNY_FUZZ"] == "1" {
+    package.products.append(.executable(name: "penny-fuzz", targets: ["PennyFuzz"]))
+    package.targets += [
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "PennyFuzz", dependencies: ["CLibFuzzer", "PennyCore", "PennyImport", "PennyRules", "PennyLedger"], path: "Fuzz/PennyFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])], linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+        ),
+    ]
+}

@@ -28,9 +28,9 @@ public final class AtomicFileWriter {
         self.path = path
         let url = URL(fileURLWithPath: path)
         temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = FaultInjection.fails(.create) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw PennyError(.ledgerUnavailable, "cannot create \(temporary): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+            throw PennyError(.ledgerUnavailable, "cannot create \(temporary): \(String(cString: strerror(errno))); \(unchanged)", at: SourceLocation(file: path))
         }
     }
 
@@ -55,8 +55,9 @@ public final class AtomicFileWriter {
         var written = 0
         while written < buffer.count {
             if let simulated = FaultInjection.writeError(for: path) { throw PennyError(.ledgerUnavailable, "cannot write \(path): \(simulated)", at: SourceLocation(file: path)) }
-            let n = buffer.withUnsafeBytes { raw in raw.baseAddress.map { Foundation.write(descriptor, $0 + written, raw.count - written) } ?? 0 }
-            if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write \(path): \(String(cString: strerror(errno)))", at: SourceLocation(file: path)) }
+            let n =
+                FaultInjection.fails(.write) ? -1 : buffer.withUnsafeBytes { raw in raw.baseAddress.map { Foundation.write(descriptor, $0 + written, raw.count - written) } ?? 0 }
+            if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write \(path): \(String(cString: strerror(errno))); \(unchanged)", at: SourceLocation(file: path)) }
             written += n
         }
         buffer.removeAll(keepingCapacity: true)
@@ -67,17 +68,36 @@ public final class AtomicFileWriter {
         try flush()
         var status = stat()
         if stat(path, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
-        let synced = fsync(descriptor) == 0
+        let synced = !FaultInjection.fails(.fsync) && fsync(descriptor) == 0
+        let syncError = errno
         close(descriptor)
         descriptor = -1
-        guard synced, rename(temporary, path) == 0 else {
-            throw PennyError(.ledgerUnavailable, "cannot replace \(path): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+        guard synced else {
+            throw PennyError(.ledgerUnavailable, "cannot sync \(temporary): \(String(cString: strerror(syncError))); \(unchanged)", at: SourceLocation(file: path))
+        }
+        guard !FaultInjection.fails(.rename), rename(temporary, path) == 0 else {
+            throw PennyError(.ledgerUnavailable, "cannot replace \(path): \(String(cString: strerror(errno))); \(unchanged)", at: SourceLocation(file: path))
         }
         committed = true
-        let directory = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        if let reason = FolderSync.sync(containing: path) {
+            throw PennyError(
+                .ledgerUnavailable, "the file was written, but its folder could not be synced (\(reason)): a power cut now could undo the change",
+                at: SourceLocation(file: path))
         }
+    }
+
+    private var unchanged: String { FileManager.default.fileExists(atPath: path) ? "the file was not changed" : "the file was not written" }
+}
+
+/// Makes a rename durable: syncs the folder that holds a file.
+enum FolderSync {
+    /// Syncs the folder of `path`; the error's text when that fails.
+    static func sync(containing path: String) -> String? {
+        let directory = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // A folder that cannot be opened (no read permission) cannot be synced either: as before.
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        guard !FaultInjection.fails(.dirsync), fsync(directory) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 }

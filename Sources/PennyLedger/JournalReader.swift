@@ -97,6 +97,12 @@ public struct JournalReader {
         for (include, line) in includes {
             let resolved = include.hasPrefix("/") ? include : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(include).path
             guard FileManager.default.fileExists(atPath: resolved) else { continue }
+            // A directory read as nothing, and a device or a pipe never ended (a hang).
+            if let kind = Self.notAFile(resolved) {
+                throw PennyError(
+                    .configuration, "'include \(include)': \(resolved) is \(kind), not a journal file; include journal files only",
+                    at: SourceLocation(file: path, line: line))
+            }
             if chain.contains(Self.identity(resolved)) {
                 throw PennyError(
                     .configuration, "'include \(include)' makes a cycle: \(resolved) is already being read; remove the include", at: SourceLocation(file: path, line: line))
@@ -105,6 +111,19 @@ public struct JournalReader {
                 throw PennyError(.configuration, "'include \(include)': includes nest deeper than 32 files", at: SourceLocation(file: path, line: line))
             }
             try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, including: chain, body)
+        }
+    }
+
+    /// What `path` is when it is not a regular file (links followed): "a directory", ...
+    static func notAFile(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "a device"
         }
     }
 

@@ -10,6 +10,7 @@ public final class LedgerLock {
     /// Takes the lock, waiting up to `waitSeconds`; then fails with exit code 3's error.
     public init(ledgerPath: String, waitSeconds: Int) throws(PennyError) {
         let path = ledgerPath + ".lock"
+        if let reason = LedgerPath.readOnlyFolderReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw PennyError(.ledgerUnavailable, "cannot create lock file: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))

@@ -33,7 +33,18 @@ public enum LedgerPath {
     /// someone made read-only); nil when writing is fine.
     public static func readOnlyReason(_ path: String) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IWUSR == 0 else { return nil }
+        guard stat(path, &status) == 0, status.st_mode & S_IWUSR == 0 else { return readOnlyFolderReason(path) }
         return "the file is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); Penny will not replace it: make it writable (chmod u+w) to change it"
+    }
+
+    /// A reason to refuse writing beside `path`: its folder's owner may not write it (the
+    /// mode bits again, for root's sake). The new version, the lock and the round-ups
+    /// journal are all written in that folder.
+    public static func readOnlyFolderReason(_ path: String) -> String? {
+        let parent = (path as NSString).deletingLastPathComponent, folder = parent.isEmpty ? "." : parent
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_mode & S_IWUSR == 0 else { return nil }
+        return
+            "the folder \(folder) is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); Penny writes the new version beside the file and will not: make the folder writable (chmod u+w) to change it"
     }
 }

@@ -68,8 +68,8 @@ public final class LedgerUpdate {
         self.includes = []
         if !dryRun {
             if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
-            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath)") }
+            descriptor = FaultInjection.fails(.create) ? -1 : open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
         }
         var scanner = LedgerIDScanner(balances: statementBalances)
         if FileManager.default.fileExists(atPath: ledgerPath) {
@@ -209,16 +209,18 @@ public final class LedgerUpdate {
         try copyOldLedger()
         var status = stat()
         if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
-        guard fsync(descriptor) == 0 else { throw unwritable("cannot sync \(temporaryPath)") }
+        guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
+            throw unwritable("cannot sync \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed")
+        }
         close(descriptor)
         descriptor = -1
         if !refilings.isEmpty { try applyRefilings() }
-        guard rename(temporaryPath, ledgerPath) == 0 else { throw unwritable("cannot replace the ledger") }
+        guard !FaultInjection.fails(.rename), rename(temporaryPath, ledgerPath) == 0 else {
+            throw unwritable("cannot replace the ledger: \(String(cString: strerror(errno))); the ledger was not changed")
+        }
         committed = true
-        let directory = open(URL(fileURLWithPath: ledgerPath).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        if let reason = FolderSync.sync(containing: ledgerPath) {
+            throw unwritable("the ledger was written, but its folder could not be synced (\(reason)): a power cut now could undo the change; nothing else was done")
         }
     }
 
@@ -386,8 +388,8 @@ public final class LedgerUpdate {
         guard !isDryRun, !buffer.isEmpty else { return }
         var written = 0
         while written < buffer.count {
-            let n = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if n <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno)))") }
+            let n = FaultInjection.fails(.write) ? -1 : buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if n <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
             written += n
         }
         offset += buffer.count

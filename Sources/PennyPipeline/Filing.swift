@@ -1,5 +1,6 @@
 import Foundation
 public import PennyCore
+import PennyLedger
 
 /// Batch mode's filing (SPEC §3): imported files go to `archive/YYYY/MM/`, failed ones to
 /// the quarantine with `NAME.error.txt` beside them. Nothing is ever deleted or overwritten:
@@ -41,13 +42,22 @@ public struct Filing {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let destination = Self.freeName(for: name ?? (file as NSString).lastPathComponent, in: folder)
-            // rename(2) moves a symbolic link itself, dangling or not; across file systems, copy.
-            if rename(file, destination) != 0 {
-                guard errno == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                try FileManager.default.moveItem(atPath: file, toPath: destination)
-            }
+            // The reason first: a statement is never in the quarantine without it.
+            let note = destination + ".error.txt"
             if let failure {
-                try Data((failure.description + "\n").utf8).write(to: URL(fileURLWithPath: destination + ".error.txt"), options: .withoutOverwriting)
+                if FaultInjection.fails(.note) { throw POSIXError(.ENOSPC) }
+                try Data((failure.description + "\n").utf8).write(to: URL(fileURLWithPath: note), options: .withoutOverwriting)
+            }
+            // rename(2) moves a symbolic link itself, dangling or not; across file systems, copy.
+            if FaultInjection.fails(.move) || rename(file, destination) != 0 {
+                let code = errno
+                do {
+                    guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+                    try FileManager.default.moveItem(atPath: file, toPath: destination)
+                } catch {
+                    if failure != nil { unlink(note) }
+                    throw error
+                }
             }
             return destination
         } catch {

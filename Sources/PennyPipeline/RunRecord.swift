@@ -111,7 +111,11 @@ public final class RunRecord {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PennyError(.ledgerUnavailable, "cannot open the log: \(String(cString: strerror(errno)))", at: SourceLocation(file: path)) }
         defer { close(fd) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw PennyError(.ledgerUnavailable, "cannot write the log: \(String(cString: strerror(errno)))", at: SourceLocation(file: path)) }
+        let written = FaultInjection.fails(.log) ? -1 : data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else {
+            throw PennyError(
+                .ledgerUnavailable, "cannot write the log: \(String(cString: strerror(errno))); the run's line is missing from it (what the run did is above)",
+                at: SourceLocation(file: path))
+        }
     }
 }

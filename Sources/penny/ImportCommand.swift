@@ -64,16 +64,28 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let record = RunRecord(ledger: options.ledgerPath)
         var exitCode = ExitStatus.success.rawValue
-        defer { if let log { try? record.append(to: log, exit: exitCode, error: record.failure) } }
+        var failure: Error?
         do {
             let status = try perform(record)
             exitCode = status.rawValue
-            if status != .success { throw status.exitCode }
+            if status != .success { failure = status.exitCode }
         } catch {
             let (code, reason, errorCode) = ExitStatus.describe(error)
             exitCode = code
             if record.failure == nil { (record.failure, record.failureCode) = (reason, errorCode?.rawValue) }
-            throw error
+            failure = error
+        }
+        if let log { try appendLog(record, to: log, exit: exitCode) }
+        if let failure { throw failure }
+    }
+
+    /// Appends the run's line to the log; a log that cannot be written is an error of its own
+    /// (exit 3), said after what the run did, so a monitor never reads silence as success.
+    private func appendLog(_ record: RunRecord, to log: String, exit: Int32) throws {
+        do { try record.append(to: log, exit: exit, error: record.failure) } catch {
+            let failure = (error as? PennyError) ?? PennyError(.ledgerUnavailable, "\(error)", at: SourceLocation(file: log))
+            Console(quiet: options.quiet).error(failure)
+            throw ExitStatus.ledgerUnavailable.exitCode
         }
     }
 

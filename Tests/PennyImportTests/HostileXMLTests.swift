@@ -55,4 +55,48 @@ struct HostileXMLTests {
             ReaderErrorTests.rejection(text, name: "x.ofx", reader: OFXReader())
                 == "x.ofx:4: error: the file declares XML entities (<!ENTITY>); Penny does not expand them, and a bank statement has none")
     }
+
+    /// A parameter entity (`<!ENTITY % p SYSTEM ...> %p;`) was not seen as an entity and the
+    /// file was imported; libxml2 did not load it, but nothing said the file was hostile.
+    @Test func aCAMTDeclaringAParameterEntityIsRefusedAtTheDoctype() {
+        let text =
+            Self.camtHead.replacingOccurrences(
+                of: "?>\n", with: "?>\n<!DOCTYPE Document [<!ENTITY % p SYSTEM \"file:///etc/passwd\"> %p;]>\n", options: [], range: nil)
+            + Self.entry + Self.camtTail
+        #expect(
+            ReaderErrorTests.rejection(text, name: "x.xml", reader: CAMTReader())
+                == "x.xml:2: error: the file declares XML entities (a DOCTYPE with <!ENTITY>); Penny does not expand them, and a bank statement has none")
+    }
+
+    /// Entity expansion is bounded by never expanding: a billion laughs is refused at its DOCTYPE.
+    @Test func aBillionLaughsIsRefusedBeforeAnyExpansion() {
+        let laughs =
+            "<!DOCTYPE Document [<!ENTITY l0 \"lol\">"
+            + (1...9).map { "<!ENTITY l\($0) \"\(String(repeating: "&l\($0 - 1);", count: 10))\">" }.joined() + "]>\n"
+        let camt = Self.camtHead.replacingOccurrences(of: "?>\n", with: "?>\n" + laughs) + Self.entry.replacingOccurrences(of: "TEXT", with: "&l9;") + Self.camtTail
+        let ofx = "<?xml version=\"1.0\"?>\n" + laughs.replacingOccurrences(of: "Document", with: "OFX") + "<OFX><NAME>&l9;</NAME></OFX>\n"
+        let started = Date()
+        #expect(
+            ReaderErrorTests.rejection(camt, name: "x.xml", reader: CAMTReader())
+                == "x.xml:2: error: the file declares XML entities (a DOCTYPE with <!ENTITY>); Penny does not expand them, and a bank statement has none")
+        #expect(
+            ReaderErrorTests.rejection(ofx, name: "x.ofx", reader: OFXReader())
+                == "x.ofx:2: error: the file declares XML entities (<!ENTITY>); Penny does not expand them, and a bank statement has none")
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    /// An external DTD was never loaded (no XML_PARSE_DTDLOAD, no network) and the statement
+    /// was imported without a word; now the file is refused, naming it.
+    @Test func aStatementNamingAnExternalDTDIsRefused() {
+        let camt =
+            Self.camtHead.replacingOccurrences(of: "?>\n", with: "?>\n<!DOCTYPE Document SYSTEM \"file:///etc/passwd\">\n", options: [], range: nil)
+            + Self.entry + Self.camtTail
+        #expect(
+            ReaderErrorTests.rejection(camt, name: "x.xml", reader: CAMTReader())
+                == "x.xml:2: error: the file names an external DTD ('file:///etc/passwd'); Penny never loads one, and a bank statement needs none")
+        let ofx = "<?xml version=\"1.0\"?>\n<!DOCTYPE OFX PUBLIC \"-//x//EN\" \"file:///etc/passwd\">\n<OFX>\n"
+        #expect(
+            ReaderErrorTests.rejection(ofx, name: "x.ofx", reader: OFXReader())
+                == "x.ofx:2: error: the file names an external DTD ('file:///etc/passwd'); Penny never loads one, and a bank statement needs none")
+    }
 }

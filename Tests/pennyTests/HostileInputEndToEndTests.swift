@@ -81,6 +81,26 @@ import Testing
         #expect(result.stderr.contains("/ledger.journal is already being read; remove the include"))
     }
 
+    /// An include of a directory read as nothing (a silent empty ledger part), and one of a
+    /// device or a pipe never ended: `report summary` hung on `include /dev/zero` or a FIFO.
+    @Test func aLedgerIncludeOfSomethingThatIsNotAFileIsAnErrorAtItsLine() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        let ledger = try w.text("ledger.journal")
+        let line = ledger.split(separator: "\n", omittingEmptySubsequences: false).count
+        try FileManager.default.createDirectory(atPath: w.path("parts"), withIntermediateDirectories: true)
+        #expect(mkfifo(w.path("pipe.journal"), 0o644) == 0)
+        for (target, kind) in [("parts", "a directory"), ("/dev/zero", "a device"), ("pipe.journal", "a pipe")] {
+            try (ledger + "include \(target)\n").write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+            let started = Date()
+            let result = try w.penny("report", "summary")
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("ledger.journal:\(line): error: 'include \(target)': "), "\(result.stderr)")
+            #expect(result.stderr.contains(" is \(kind), not a journal file; include journal files only"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 10)
+        }
+    }
+
     /// A hand edit that broke a line in the middle of the ledger: import appended to it
     /// anyway (exit 0), and hledger then rejected the file.
     @Test func aLedgerWithASyntaxErrorIsNotWrittenTo() throws {

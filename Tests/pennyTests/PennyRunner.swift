@@ -86,7 +86,17 @@ struct Workspace {
         try launch(executable, arguments).finish()
     }
 
-    /// Runs `penny` with `environment` on top of the tests' own (a locale, say).
+    /// Starts the built `penny` with `arguments` without waiting for it.
+    func penny(launching arguments: [String]) throws -> RunningCommand {
+        try launch(pennyBinary.path, arguments)
+    }
+
+    /// Runs the built `penny` with more environment variables (a locale, `PENNY_FAULT`, ...).
+    func penny(environment: [String: String], _ arguments: [String]) throws -> CommandResult {
+        try launch(pennyBinary.path, arguments, environment: environment).finish()
+    }
+
+    /// The same, the arguments written out.
     func penny(environment: [String: String], _ arguments: String...) throws -> CommandResult {
         try launch(pennyBinary.path, arguments, environment: environment).finish()
     }

@@ -100,6 +100,10 @@ struct OFXNormalizer {
                     // text: a statement has none, so the file is refused (no XXE, no expansion).
                     throw .badInput(
                         "the file declares XML entities (<!ENTITY>); Penny does not expand them, and a bank statement has none", at: SourceLocation(file: fileName, line: line))
+                } else if chars[i] == "<", let system = Self.externalDTD(chars, at: i) {
+                    throw .badInput(
+                        "the file names an external DTD ('\(TextSanitizer.clean(system))'); Penny never loads one, and a bank statement needs none",
+                        at: SourceLocation(file: fileName, line: line))
                 } else {
                     i += 1
                     continue
@@ -204,5 +208,16 @@ struct OFXNormalizer {
             i += 1
         }
         return out
+    }
+
+    /// The quoted system id of a `<!DOCTYPE NAME SYSTEM "..."` (or `PUBLIC "..." "..."`) at `start`.
+    static func externalDTD(_ chars: [Unicode.Scalar], at start: Int) -> String? {
+        let prefix = Array("<!DOCTYPE".unicodeScalars)
+        guard start + prefix.count < chars.count, Array(chars[start..<(start + prefix.count)]) == prefix else { return nil }
+        var end = start
+        while end < chars.count, chars[end] != ">", chars[end] != "[" { end += 1 }
+        let words = String(String.UnicodeScalarView(chars[start..<end])).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard words.contains("SYSTEM") || words.contains("PUBLIC") else { return nil }
+        return words.last.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
     }
 }

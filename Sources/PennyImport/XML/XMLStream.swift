@@ -19,6 +19,8 @@ final class XMLStream {
     private let fileName: String
     /// Keeps in-memory input alive while libxml2 reads it.
     private let memory: [UInt8]?
+    /// The file streamed, when it is one.
+    private let path: String?
 
     /// Streams a file.
     init(path: String, fileName: String) throws(PennyError) {
@@ -30,6 +32,7 @@ final class XMLStream {
         self.reader = reader
         self.fileName = fileName
         self.memory = nil
+        self.path = path
     }
 
     /// Streams XML text held in memory (CAMT inside a JSON wrapper).
@@ -45,6 +48,7 @@ final class XMLStream {
         guard let created else { throw .badInput("cannot read XML", at: SourceLocation(file: fileName)) }
         reader = created
         self.fileName = fileName
+        self.path = nil
     }
 
     deinit { xmlFreeTextReader(reader) }
@@ -85,10 +89,19 @@ final class XMLStream {
                 }
                 return .start(name: localName, isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                if let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset, subset.pointee.entities != nil {
+                // General and parameter entities alike (`<!ENTITY % p SYSTEM ...> %p;` was read).
+                if let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset,
+                    subset.pointee.entities != nil || subset.pointee.pentities != nil
+                {
                     throw .badInput(
                         "the file declares XML entities (a DOCTYPE with <!ENTITY>); Penny does not expand them, and a bank statement has none",
-                        at: SourceLocation(file: fileName, line: line))
+                        at: SourceLocation(file: fileName, line: doctypeLine))
+                }
+                // libxml2 never loads it (no XML_PARSE_DTDLOAD), but a statement naming one is not a bank's.
+                if let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset, let system = subset.pointee.SystemID {
+                    throw .badInput(
+                        "the file names an external DTD ('\(TextSanitizer.clean(String(cString: system)))'); Penny never loads one, and a bank statement needs none",
+                        at: SourceLocation(file: fileName, line: doctypeLine))
                 }
                 continue
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
@@ -102,6 +115,22 @@ final class XMLStream {
                 continue
             }
         }
+    }
+
+    /// The line the DOCTYPE starts on (libxml2 has read past it by then), else the parser's.
+    private var doctypeLine: Int {
+        let head: [UInt8]
+        if let memory {
+            head = Array(memory.prefix(1 << 16))
+        } else if let path, let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
+        } else {
+            return line
+        }
+        let marker = Array("<!DOCTYPE".utf8)
+        guard let start = (0..<max(0, head.count - marker.count + 1)).first(where: { head[$0..<($0 + marker.count)].elementsEqual(marker) }) else { return line }
+        return head[..<start].filter { $0 == 0x0A }.count + 1
     }
 
     private var localName: String {
