@@ -115,17 +115,7 @@ public struct JournalReader {
     }
 
     /// What `path` is when it is not a regular file (links followed): "a directory", ...
-    static func notAFile(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a pipe"
-        case S_IFSOCK: return "a socket"
-        default: return "a device"
-        }
-    }
+    static func notAFile(_ path: String) -> String? { LedgerPath.notAFile(path) }
 
     /// A file's identity for cycle checks: its path with links and `..` resolved.
     static func identity(_ path: String) -> String {

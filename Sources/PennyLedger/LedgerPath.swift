@@ -47,4 +47,19 @@ public enum LedgerPath {
         return
             "the folder \(folder) is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); Penny writes the new version beside the file and will not: make the folder writable (chmod u+w) to change it"
     }
+
+    /// What `path` is when it exists and is not a regular file (links followed): "a
+    /// directory", "a pipe", "a socket" or "a device" — none of which Penny reads or writes
+    /// as a journal (a pipe or a device would never end).
+    public static func notAFile(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "a device"
+        }
+    }
 }

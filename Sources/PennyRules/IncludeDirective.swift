@@ -6,11 +6,15 @@ extension RulesParser {
     /// `include PATH`: another rules file, relative to this one, parsed in place.
     mutating func include(_ head: RuleLine, _ body: [RuleLine]) {
         rejectBody(body, of: "include")
-        guard head.tokens.count == 2 else {
+        // An unquoted path is the rest of the line when it has no space: `/home/ana/x.rules`
+        // would otherwise start a regular expression.
+        let rest = head.text.trimmingCharacters(in: .whitespaces).dropFirst("include".count).trimmingCharacters(in: .whitespaces)
+        let bare = !rest.isEmpty && !rest.hasPrefix("\"") && !rest.contains(where: { $0 == " " || $0 == "\t" || $0 == "#" })
+        guard head.tokens.count == 2 || bare else {
             fail("expected 'include PATH' (quote paths with spaces)", head, head.tokens.last!)
             return
         }
-        let target = head.tokens[1].text
+        let target = bare ? rest : head.tokens[1].text
         let path =
             target.hasPrefix("/")
             ? target

@@ -21,6 +21,14 @@ struct GlobalOptions: ParsableArguments {
         LedgerPath.resolve(ledger ?? ProcessInfo.processInfo.environment["PENNY_LEDGER"] ?? "ledger.journal")
     }
 
+    /// A ledger that is a directory, a pipe or a device is refused before anything reads it
+    /// (a pipe or a device would never end): a usage error, exit 2.
+    func validate() throws {
+        if let kind = LedgerPath.notAFile(ledgerPath) {
+            throw ValidationError("--ledger \(ledgerPath): it is \(kind), not a ledger file")
+        }
+    }
+
     /// The rules path after defaults.
     var rulesPath: String {
         rules ?? ProcessInfo.processInfo.environment["PENNY_RULES"] ?? "rules"

@@ -128,4 +128,17 @@ struct RulesLanguageTests {
             #expect(error.errors.map(\.message) == ["'../a.rules' includes itself (through \(directory.path)/a.rules -> \(directory.path)/shared/banks.rules)"])
         }
     }
+
+    /// An absolute path needs no quotes (it used to start a regular expression).
+    @Test func anUnquotedAbsoluteIncludeIsAPath() throws {
+        let directory = TestScratch.root.appendingPathComponent("penny-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let shared = directory.appendingPathComponent("shared.rules")
+        try "rule b\n  if description contains b\n  category expenses:b\n".write(to: shared, atomically: true, encoding: .utf8)
+        let main = directory.appendingPathComponent("main.rules")
+        try "include \(shared.path)\nrule a\n  if description contains a\n  category expenses:a\n".write(to: main, atomically: true, encoding: .utf8)
+        #expect(try RulesLoader.load(path: main.path).rules.map(\.name) == ["b", "a"])
+        try "include /no where.rules\n".write(to: main, atomically: true, encoding: .utf8)
+        #expect(throws: RulesDiagnostics.self) { try RulesLoader.load(path: main.path) }
+    }
 }

@@ -358,4 +358,19 @@ import Testing
                 "ledger.journal:6:15: error: the ledger's amounts in EUR add up beyond what Penny counts exactly (9223372036854775807 minor units) at this line"),
             "\(result.stderr)")
     }
+
+    /// A ledger that is a pipe would never end (a hang); one that is a directory reads as
+    /// nothing: both are refused before anything reads them.
+    @Test func aLedgerThatIsAPipeOrAFolderIsRefused() throws {
+        let w = try Workspace()
+        #expect(mkfifo(w.path("pipe.journal"), 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: w.path("folder.journal"), withIntermediateDirectories: true)
+        for (ledger, kind) in [("pipe.journal", "a pipe"), ("folder.journal", "a directory")] {
+            for arguments in [["report", "summary", "--ledger", ledger], ["import", "samples", "--ledger", ledger]] {
+                let result = try w.run(pennyBinary.path, arguments)
+                #expect(result.status == 2, "\(arguments)")
+                #expect(result.stderr.contains("--ledger \(ledger): it is \(kind), not a ledger file"), "\(result.stderr)")
+            }
+        }
+    }
 }
