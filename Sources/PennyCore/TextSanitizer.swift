@@ -10,9 +10,29 @@
 public enum TextSanitizer {
     /// The text without control and bidirectional-override characters; `keepingLineBreaks`
     /// keeps `\n` (for messages of several lines).
-    /// - Complexity: O(n); no allocation for printable ASCII.
+    /// - Complexity: O(n); no allocation for text without controls (ASCII or not).
     public static func clean(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || (keepingLineBreaks && $0 == 0x0A) }) { return text }
+        let clear = text.utf8.withContiguousStorageIfAvailable { mayChange($0, keepingLineBreaks: keepingLineBreaks) == false }
+        if clear ?? text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || (keepingLineBreaks && $0 == 0x0A) }) { return text }
+        return cleanScalars(text, keepingLineBreaks: keepingLineBreaks)
+    }
+
+    /// False when no byte can start a character `clean` changes: C0 controls and DEL, and
+    /// the lead bytes of the C1 controls (0xC2), the bidirectional controls (0xE2) and the
+    /// byte-order mark (0xEF). Accented letters (`Ú` is 0xC3 0x9A) pass in one scan.
+    static func mayChange(_ utf8: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
+        for b in utf8 {
+            if b < 0x20 {
+                if keepingLineBreaks && b == 0x0A { continue }
+                return true
+            }
+            if b == 0x7F || b == 0xC2 || b == 0xE2 || b == 0xEF { return true }
+        }
+        return false
+    }
+
+    /// `clean`, scalar by scalar (the general path).
+    static func cleanScalars(_ text: String, keepingLineBreaks: Bool) -> String {
         var scalars = String.UnicodeScalarView()
         var changed = false
         for scalar in text.unicodeScalars {

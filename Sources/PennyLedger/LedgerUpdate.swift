@@ -27,7 +27,7 @@ public final class LedgerUpdate {
     private var copiedLength = 0
     /// The version of the ledger that was read.
     private var copied: FileIdentity?
-    @exclusivity(unchecked) private var index: Set<UInt64>
+    @exclusivity(unchecked) private var index: IDSet
     private var includes: Set<String>
     @exclusivity(unchecked) private var added: [UInt64] = []
     private var committed = false
@@ -64,7 +64,7 @@ public final class LedgerUpdate {
         let url = URL(fileURLWithPath: ledgerPath)
         self.temporaryPath = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
         self.isDryRun = dryRun
-        self.index = []
+        self.index = IDSet()
         self.includes = []
         if !dryRun {
             if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
@@ -103,7 +103,7 @@ public final class LedgerUpdate {
     /// Appends an entry unless its id is already present; returns whether it was added.
     @discardableResult
     public func append(_ entry: JournalEntry) throws(PennyError) -> Bool {
-        guard index.insert(entry.id.value).inserted else { return false }
+        guard index.insert(entry.id.value) else { return false }
         added.append(entry.id.value)
         statementBalances.add(account: entry.account, date: entry.date, amount: entry.amount)
         statementBalances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
@@ -141,7 +141,7 @@ public final class LedgerUpdate {
     /// Appends one of Penny's comment lines unless its id is in the ledger already.
     @discardableResult
     public func appendOnce(_ comment: PennyComment) throws(PennyError) -> Bool {
-        guard index.insert(comment.id).inserted else { return false }
+        guard index.insert(comment.id) else { return false }
         added.append(comment.id)
         try write(Array("\n\(comment.line)\n".utf8))
         return true
@@ -406,7 +406,7 @@ public final class LedgerUpdate {
 /// Lines are found with `memchr` and read in place; only a line cut by a chunk boundary
 /// is copied. - Complexity: O(bytes), about 1 GB/s.
 struct LedgerIDScanner {
-    private(set) var ids: Set<UInt64> = []
+    private(set) var ids = IDSet()
     /// Own accounts' balances from the posting lines (when any account is tracked).
     private(set) var balances: StatementBalances
     private var postings = PostingLineParser()
