@@ -39,7 +39,7 @@ struct RulesParser {
                 index += 1
             }
             if head.isIndented {
-                fail("indented line outside a block: expected a directive (\(Directive.listedOutsideBlocks.joined(separator: ", "))) in column 1", head, head.tokens[0])
+                fail("indented line outside a block: expected a directive (\(Directive.listed.joined(separator: ", "))) in column 1", head, head.tokens[0])
                 continue
             }
             directive(head, body)

@@ -167,7 +167,7 @@ struct RulesParserTests {
         } catch {
             #expect(
                 error.errors.map(\.headline) == [
-                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup, recurring, not-recurring) in column 1"
+                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price) in column 1"
                 ])
         }
     }
