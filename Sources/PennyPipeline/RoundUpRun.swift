@@ -60,6 +60,10 @@ public struct RoundUpRun {
 
     private func makeEngine() -> RoundUpEngine {
         let rules = self.rules
+        // Without `if` lines every candidate qualifies: no lookup per purchase.
+        guard rules.roundUpConditions.values.contains(where: { !$0.isEmpty }) else {
+            return RoundUpEngine(programs: rules.roundUps, currencies: rules.roundUpCurrencies)
+        }
         return RoundUpEngine(programs: rules.roundUps, currencies: rules.roundUpCurrencies) { program, candidate in
             rules.roundUpQualifies(program: program, transaction: candidate.transaction, account: candidate.account)
         }
