@@ -26,9 +26,23 @@ public struct AccountName: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The top-level account `name` is under, without making a value (hot paths).
     public static func root(of name: String) -> Root? {
+        // Bytes first: no string is made. When a non-ASCII byte follows the `:` (it could
+        // be a combining mark joined to it), the character-level reading decides.
+        let fast: Root?? =
+            name.utf8.withContiguousStorageIfAvailable { bytes -> Root?? in
+                let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+                if colon + 1 < bytes.count, bytes[colon + 1] >= 0x80 { return nil }
+                let head = UnsafeBufferPointer(rebasing: bytes[..<colon])
+                for (root, text) in Self.rootBytes where text.count == head.count && text.elementsEqual(head) { return root }
+                return .some(nil)
+            } ?? nil
+        if let fast { return fast }
         let end = name.firstIndex(of: ":") ?? name.endIndex
         return Root(rawValue: String(name[..<end]))
     }
+
+    /// Each top-level account's name as bytes.
+    private static let rootBytes = Root.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
     /// True when the name is an asset or a liability: money a person holds or owes.
     public var isBalanceSheet: Bool { isUnder(.assets) || isUnder(.liabilities) }

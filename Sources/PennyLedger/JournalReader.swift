@@ -258,7 +258,13 @@ struct NameTable {
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        if let bucket = accounts[hash], let hit = bucket.first(where: { $0.bytes.elementsEqual(bytes) }) { return hit.name }
+        if let bucket = accounts[hash],
+            let hit = bucket.first(where: { entry in
+                entry.bytes.count == bytes.count && (bytes.isEmpty || entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+            })
+        {
+            return hit.name
+        }
         let name = String(decoding: bytes, as: UTF8.self)
         accounts[hash, default: []].append((Array(bytes), name))
         return name
@@ -382,10 +388,12 @@ extension JournalReader {
                 guard i < line.count else { return true }
                 let rest = UnsafeBufferPointer(rebasing: line[i...])
                 if rest[0] == UInt8(ascii: ";") {
-                    if rest.starts(with: "; id:".utf8) {
+                    if rest.count >= 5, rest[1] == 0x20, rest[2] == UInt8(ascii: "i"), rest[3] == UInt8(ascii: "d"), rest[4] == UInt8(ascii: ":") {
                         var j = 5
                         while j < rest.count, rest[j] == 0x20 { j += 1 }
-                        if rest.count - j >= 16 { id = UInt64(String(decoding: rest[j..<(j + 16)], as: UTF8.self), radix: 16) }
+                        if rest.count - j >= 16 {
+                            id = Self.hex16(UnsafeBufferPointer(rebasing: rest[j..<(j + 16)]))
+                        }
                     } else {
                         for (tagPrefix, name) in wanted where rest.starts(with: tagPrefix) {
                             tags[name] = String(decoding: rest[tagPrefix.count...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -419,6 +427,23 @@ extension JournalReader {
         }
         if failure == nil { try finish() }
         if let failure { throw failure }
+    }
+
+    /// Sixteen bytes read as a hexadecimal number, as `UInt64(_:radix: 16)` reads them
+    /// (that reading decides anything but plain hex digits), without making a string.
+    static func hex16(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var value: UInt64 = 0
+        for b in bytes {
+            let digit: UInt8
+            switch b {
+            case 0x30...0x39: digit = b - 0x30
+            case 0x61...0x66: digit = b - 0x61 + 10
+            case 0x41...0x46: digit = b - 0x41 + 10
+            default: return UInt64(String(decoding: bytes, as: UTF8.self), radix: 16)
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 
     /// The text after the date and status mark, up to a comment.

@@ -36,48 +36,87 @@ public struct RoundUpRun {
 
         """
 
-    /// Reads the main ledger (streamed, byte level) and derives every accrual and sweep.
-    ///
-    /// Only transactions that can round up become candidates: an origin's purchase filed
-    /// under expenses. Descriptions and detail tags are read only when a program has `if`
-    /// lines that may need them.
+    /// Reads the main ledger (streamed, byte level) and derives every accrual and sweep:
+    /// each purchase's spare change is added to its day's total and forgotten, so memory
+    /// grows with the days, not the purchases (`accruals` stays empty; `forEachAccrual`
+    /// lists them on demand).
     public func compute() throws(PennyError) -> RoundUpResult {
+        let engine = makeEngine()
+        var tally = RoundUpTally()
+        let (manual, asOf) = try scan(keysAndDescriptions: false) { (candidate) throws(MoneyError) in try engine.accrue(candidate, into: &tally) }
+        do { return try engine.finish(tally, manualSweeps: manual, asOf: asOf) } catch {
+            throw .badInput("a round-up total passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
+        }
+    }
+
+    /// Calls `body` with each purchase's accrual, in the ledger's order, computed from the
+    /// ledger (nothing is stored): `penny roundup status --detail`.
+    public func forEachAccrual(_ body: (Accrual) -> Void) throws(PennyError) {
+        let engine = makeEngine()
+        _ = try scan(keysAndDescriptions: true) { candidate in
+            for accrual in engine.accruals(for: candidate) { body(accrual) }
+        }
+    }
+
+    private func makeEngine() -> RoundUpEngine {
+        let rules = self.rules
+        // Without `if` lines every candidate qualifies: no lookup per purchase.
+        guard rules.roundUpConditions.values.contains(where: { !$0.isEmpty }) else {
+            return RoundUpEngine(programs: rules.roundUps, currencies: rules.roundUpCurrencies)
+        }
+        return RoundUpEngine(programs: rules.roundUps, currencies: rules.roundUpCurrencies) { program, candidate in
+            rules.roundUpQualifies(program: program, transaction: candidate.transaction, account: candidate.account)
+        }
+    }
+
+    /// Streams the main ledger, calling `body` with each transaction that can round up (an
+    /// origin's purchase filed under expenses), and returns the recorded decisions and the
+    /// as-of date. Descriptions, keys and detail tags become strings only when asked for or
+    /// when a program has `if` lines that may need them.
+    private func scan(
+        keysAndDescriptions: Bool, _ body: (RoundUpCandidate) throws(MoneyError) -> Void
+    ) throws(PennyError) -> (manual: [ManualSweep], asOf: LocalDate?) {
         let own = Set(rules.accounts.map(\.name))
         let origins = Set(rules.roundUps.flatMap(\.origins))
         let needsDetails = rules.roundUpConditions.values.contains { !$0.isEmpty }
-        let rules = self.rules
-        let engine = RoundUpEngine(programs: rules.roundUps, currencies: rules.roundUpCurrencies) { program, candidate in
-            rules.roundUpQualifies(program: program, transaction: candidate.transaction, account: candidate.account)
-        }
-        var accruals: [Accrual] = []
+        let wantsText = needsDetails || keysAndDescriptions
         var manual: [ManualSweep] = []
         var asOf: LocalDate?
+        // Account names come interned from the reader: the last answers are reused while
+        // the names repeat (almost always), sparing a hash per posting.
+        var ownCaches = [AccountCache { own.contains($0) }, AccountCache { own.contains($0) }]
+        var categoryCache = AccountCache { AccountName($0).isUnder(.expenses) && !own.contains($0) }
         let reader = JournalReader(defaultCurrency: rules.defaultCurrency)
         try reader.forEachTransaction(
             path: ledgerPath, tagNames: needsDetails ? ["no-roundup", "bank-payee", "memo", "counterparty", "iban", "type"] : ["no-roundup"],
-            wantsDescription: true, commentPrefix: PennyComment.roundUpApplyPrefix,
+            wantsDescription: wantsText, commentPrefix: PennyComment.roundUpApplyPrefix,
             comment: { line in
                 if case .roundUpApply(let program, let date, _) = PennyComment.parse(line) { manual.append(ManualSweep(program: program, date: date)) }
             }
-        ) { scanned in
+        ) { (scanned) throws(MoneyError) in
             if asOf.map({ scanned.date > $0 }) ?? true { asOf = scanned.date }
-            guard scanned.postings.count == 2, let ownIndex = scanned.postings.lastIndex(where: { own.contains($0.account) }),
-                let amount = scanned.postings[ownIndex].amount, amount.isNegative
-            else { return }
+            guard scanned.postings.count == 2 else { return }
+            let ownIndex = ownCaches[1].holds(scanned.postings[1].account) ? 1 : ownCaches[0].holds(scanned.postings[0].account) ? 0 : -1
+            guard ownIndex >= 0, let amount = scanned.postings[ownIndex].amount, amount.isNegative else { return }
             let account = scanned.postings[ownIndex].account
             let category = scanned.postings[1 - ownIndex].account
-            guard origins.contains(account), AccountName(category).isUnder(.expenses), !own.contains(category) else { return }
-            let bankText = scanned.description.map { JournalEntry.split(description: $0).bankText } ?? ""
-            let transaction = Transaction(
-                date: scanned.date, amount: amount, description: bankText, location: SourceLocation(file: ledgerPath, line: scanned.line),
-                payee: scanned.tags["bank-payee"], memo: scanned.tags["memo"], counterpartyName: scanned.tags["counterparty"],
-                counterpartyIBAN: scanned.tags["iban"], type: scanned.tags["type"])
+            guard origins.contains(account), categoryCache.holds(category) else { return }
+            let transaction: Transaction
+            if wantsText {
+                let bankText = scanned.description.map { JournalEntry.split(description: $0).bankText } ?? ""
+                transaction = Transaction(
+                    date: scanned.date, amount: amount, description: bankText, location: SourceLocation(file: ledgerPath, line: scanned.line),
+                    payee: scanned.tags["bank-payee"], memo: scanned.tags["memo"], counterpartyName: scanned.tags["counterparty"],
+                    counterpartyIBAN: scanned.tags["iban"], type: scanned.tags["type"])
+            } else {
+                transaction = Transaction(date: scanned.date, amount: amount, description: "", location: SourceLocation(file: ledgerPath, line: scanned.line))
+            }
             let candidate = RoundUpCandidate(
                 transaction: transaction, account: account, category: category, isTransfer: false,
-                excludesRoundUp: scanned.tags["no-roundup"] != nil, key: StableHash.hex(scanned.id))
-            accruals += engine.accruals(for: candidate)
+                excludesRoundUp: scanned.tags["no-roundup"] != nil, key: keysAndDescriptions ? StableHash.hex(scanned.id) : "")
+            try body(candidate)
         }
-        return engine.finish(accruals, manualSweeps: manual, asOf: asOf)
+        return (manual, asOf)
     }
 
     /// The status of `programs` (accrued, swept, pot, destinations) for the dates between
@@ -141,24 +180,26 @@ public struct RoundUpRun {
         if let failure { throw failure }
     }
 
-    /// Accruals and sweeps in date order; on one date, accruals before that day's sweep.
+    /// Accruals and sweeps in date order; on one date, each program's accrual entry (one
+    /// pot posting, one posting per funding account) before that day's sweeps.
     private static func renderEntries(_ result: RoundUpResult, _ emit: ([UInt8]) -> Void) {
         emit(Array(header.utf8))
         var out: [UInt8] = []
-        var accruals = result.accruals[...]
+        var days = result.days[...]
         var sweeps = result.sweeps[...]
-        while let next = accruals.first?.date ?? sweeps.first?.date {
+        while let next = days.first?.date ?? sweeps.first?.date {
             let date = min(next, sweeps.first?.date ?? next)
-            while let a = accruals.first, a.date == date {
+            while let first = days.first, first.date == date {
+                let entry = days.prefix { $0.date == date && $0.program == first.program }
+                days = days.dropFirst(entry.count)
+                let total = entry.reduce(0) { $0 + $1.amount.minorUnits }
+                let purchases = entry.reduce(0) { $0 + $1.purchases }
+                let currency = first.amount.currency
                 JournalWriter.render(
-                    date: a.date, description: "Round-up \(a.program): \(a.description)",
-                    tags: [Tag(name: "roundup", value: a.program), Tag(name: "purchase", value: a.purchaseKey)],
-                    postings: [(a.pot, a.amount), (a.funding, Money(minorUnits: -a.amount.minorUnits, currency: a.amount.currency))], into: &out)
-                accruals = accruals.dropFirst()
-                if out.count >= 1 << 16 {
-                    emit(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+                    date: date, description: "Round-up \(first.program): spare change of \(purchases) purchase\(purchases == 1 ? "" : "s")",
+                    tags: [Tag(name: "roundup", value: first.program)],
+                    postings: [(first.pot, Money(minorUnits: total, currency: currency))]
+                        + entry.map { ($0.funding, Money(minorUnits: -$0.amount.minorUnits, currency: currency)) }, into: &out)
             }
             while let s = sweeps.first, s.date == date {
                 JournalWriter.render(
@@ -167,7 +208,28 @@ public struct RoundUpRun {
                     postings: s.shares.map { ($0.account, $0.amount) } + [(s.pot, Money(minorUnits: -s.total.minorUnits, currency: s.total.currency))], into: &out)
                 sweeps = sweeps.dropFirst()
             }
+            if out.count >= 1 << 16 {
+                emit(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         emit(out)
+    }
+}
+
+/// Whether an account name has a property, remembered for the last name asked: the
+/// reader interns names, so a repeated name is the same string and compares at once.
+private struct AccountCache {
+    let test: (String) -> Bool
+    var last: String?
+    var answer = false
+
+    init(_ test: @escaping (String) -> Bool) { self.test = test }
+
+    mutating func holds(_ account: String) -> Bool {
+        if account == last { return answer }
+        last = account
+        answer = test(account)
+        return answer
     }
 }

@@ -1,3 +1,4 @@
+public import PennyCore
 public import PennyRoundUp
 
 /// Renders round-up status for people (table) and scripts (JSON of SPEC §3).
@@ -59,5 +60,25 @@ public enum RoundUpRenderer {
             return ReportSection(title: "Round-up \(s.program) (\(s.accrued.currency.code))", blocks: [.table(table), .line("Next sweep: \(s.next)")])
         }
         return ReportDocument(sections: sections, data: data)
+    }
+
+    /// One line of `roundup status --detail`: a purchase's spare change, where it came from
+    /// and the purchase's id.
+    public static func detailLine(_ a: Accrual) -> String {
+        "\(a.date)  \(a.program)  \(a.amount)  \(a.funding)  \(a.description)  (purchase \(a.purchaseKey))"
+    }
+
+    /// One element of `roundup status --detail --format json`'s `purchases` array.
+    public static func detailJSON(_ a: Accrual) -> String {
+        JSONValue.object([
+            ("date", .string(a.date.description)), ("program", .string(a.program)), ("spare", .string(a.amount.decimalString)),
+            ("currency", .string(a.amount.currency.code)), ("funding", .string(a.funding)), ("description", .string(a.description)),
+            ("purchase", .string(a.purchaseKey)),
+        ]).text
+    }
+
+    /// The closing line of a program's detail: its total and how many purchases made it.
+    public static func detailTotal(program: String, total: Money, purchases: Int) -> String {
+        "\(program): \(total) from \(purchases) purchase\(purchases == 1 ? "" : "s")"
     }
 }

@@ -25,7 +25,9 @@ public struct RoundUpEngine {
         }
     }
 
-    /// Every accrual and sweep. `asOf` is the latest transaction date of the ledger.
+    /// Every accrual and sweep, with each purchase's accrual kept (`accruals`) beside the
+    /// per-day totals (`days`): the reference computation, for tests and small inputs.
+    /// - Complexity: O(n log n) in the candidates; memory grows with them.
     public func run(_ candidates: [RoundUpCandidate], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
         var accruals: [Accrual] = []
         for candidate in candidates { accruals += self.accruals(for: candidate) }
@@ -36,37 +38,80 @@ public struct RoundUpEngine {
     /// transaction through this (streaming, in any order), then call `finish`.
     public func accruals(for c: RoundUpCandidate) -> [Accrual] {
         var result: [Accrual] = []
-        let t = c.transaction
-        guard t.amount.isNegative, AccountName(c.category).isUnder(.expenses), !c.excludesRoundUp, !c.isTransfer else { return result }
-        for compiled in compiledPrograms where compiled.origins.contains(c.account) && t.amount.currency == compiled.currency {
-            let program = compiled.program
-            guard program.until.map({ t.date <= $0 }) ?? true, qualifies(program.name, c) else { continue }
-            let spare = Self.spare(amount: t.amount.minorUnits, unit: compiled.unit, multiplier: program.multiplier)
-            guard spare > 0 else { continue }
+        forEachSpare(c) { compiled, _, funding, spare in
             result.append(
                 Accrual(
-                    date: t.date, program: program.name, purchaseKey: c.key, description: t.description, funding: program.funding ?? c.account, pot: compiled.pot,
-                    amount: Money(minorUnits: spare, currency: compiled.currency)))
+                    date: c.transaction.date, program: compiled.program.name, purchaseKey: c.key, description: c.transaction.description, funding: funding,
+                    pot: compiled.pot, amount: Money(minorUnits: spare, currency: compiled.currency)))
         }
         return result
     }
 
-    /// Orders the accruals (date, program, purchase) and derives the sweeps.
-    public func finish(_ accruals: consuming [Accrual], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
-        var result = RoundUpResult(asOf: asOf)
-        // In place: one array of accruals alive, elements moved, never copied.
+    /// Adds the spare change `c` earns to `tally`, one day total per program and funding
+    /// account: what the sweeps and the derived journal need, without keeping the purchase.
+    /// Feed every transaction through this (in any order), then call `finish(_:)` with the
+    /// tally. Throws when a day's total passes 64 bits.
+    public func accrue(_ c: RoundUpCandidate, into tally: inout RoundUpTally) throws(MoneyError) {
+        var failure: MoneyError?
+        forEachSpare(c) { _, index, funding, spare in
+            do throws(MoneyError) { try tally.add(spare, on: c.transaction.date, program: index, funding: funding) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Calls `body` with each program `c` qualifies for, its index, the funding account and
+    /// the spare change (positive).
+    private func forEachSpare(_ c: RoundUpCandidate, _ body: (CompiledProgram, Int, String, Int64) -> Void) {
+        let t = c.transaction
+        guard t.amount.isNegative, AccountName(c.category).isUnder(.expenses), !c.excludesRoundUp, !c.isTransfer else { return }
+        for (index, compiled) in compiledPrograms.enumerated() where compiled.origins.contains(c.account) && t.amount.currency == compiled.currency {
+            let program = compiled.program
+            guard program.until.map({ t.date <= $0 }) ?? true, qualifies(program.name, c) else { continue }
+            let spare = Self.spare(amount: t.amount.minorUnits, unit: compiled.unit, multiplier: program.multiplier)
+            guard spare > 0 else { continue }
+            body(compiled, index, program.funding ?? c.account, spare)
+        }
+    }
+
+    /// Orders the accruals (date, program, purchase), totals them per day and derives the
+    /// sweeps.
+    public func finish(_ accruals: [Accrual], manualSweeps: [ManualSweep], asOf: LocalDate?) -> RoundUpResult {
+        var tally = RoundUpTally()
+        // The reference path traps on a day total past 64 bits, as it always did.
+        for a in accruals {
+            guard let index = compiledPrograms.firstIndex(where: { $0.program.name == a.program }) else { continue }
+            try! tally.add(a.amount.minorUnits, on: a.date, program: index, funding: a.funding)
+        }
+        var result = try! finish(tally, manualSweeps: manualSweeps, asOf: asOf)
         result.accruals = accruals
         result.accruals.sort { a, b in
             if a.date != b.date { return a.date < b.date }
             return (a.program, a.purchaseKey) < (b.program, b.purchaseKey)
         }
-        // Sweeps need only each program's total per day.
-        var byDay: [String: [LocalDate: Int64]] = [:]
-        for a in result.accruals { byDay[a.program, default: [:]][a.date, default: 0] += a.amount.minorUnits }
-        for compiled in compiledPrograms {
+        return result
+    }
+
+    /// The per-day accruals of `tally`, in (date, program, funding) order, and the sweeps
+    /// they lead to.
+    /// Throws when a day's total passes 64 bits.
+    /// - Complexity: O(d log d) in the tally's day totals.
+    public func finish(_ tally: RoundUpTally, manualSweeps: [ManualSweep], asOf: LocalDate?) throws(MoneyError) -> RoundUpResult {
+        var result = RoundUpResult(asOf: asOf)
+        var byDay = [[LocalDate: Int64]](repeating: [:], count: compiledPrograms.count)
+        for (key, total) in try tally.totals {
+            let compiled = compiledPrograms[key.program]
+            result.days.append(
+                DailyAccrual(
+                    date: key.date, program: compiled.program.name, funding: tally.fundings[key.funding], pot: compiled.pot,
+                    amount: Money(minorUnits: total.amount, currency: compiled.currency), purchases: total.purchases))
+            // The tally checked that each program's day total fits.
+            byDay[key.program][key.date, default: 0] += total.amount
+        }
+        result.days.sort { a, b in (a.date, a.program, a.funding) < (b.date, b.program, b.funding) }
+        for (index, compiled) in compiledPrograms.enumerated() {
             let manual = manualSweeps.filter { $0.program == compiled.program.name }.map(\.date)
             result.sweeps += SweepSchedule(program: compiled.program, currency: compiled.currency, pot: compiled.pot)
-                .sweeps(byDay: byDay[compiled.program.name] ?? [:], manual: manual, asOf: asOf)
+                .sweeps(byDay: byDay[index], manual: manual, asOf: asOf)
         }
         result.sweeps.sort { ($0.date, $0.program) < ($1.date, $1.program) }
         return result

@@ -58,6 +58,33 @@ public struct Accrual: Sendable, Equatable {
     public var amount: Money
 }
 
+/// The spare change of one program's purchases on one day from one funding account: the
+/// derived journal's accrual entries are made of these, one entry per program and day.
+public struct DailyAccrual: Sendable, Equatable {
+    /// The purchases' date.
+    public var date: LocalDate
+    /// The program.
+    public var program: String
+    /// Where the money comes from.
+    public var funding: String
+    /// Where it accumulates.
+    public var pot: String
+    /// The day's spare change from `funding` (positive).
+    public var amount: Money
+    /// How many purchases it adds up.
+    public var purchases: Int
+
+    /// Makes a day's accrual.
+    public init(date: LocalDate, program: String, funding: String, pot: String, amount: Money, purchases: Int) {
+        self.date = date
+        self.program = program
+        self.funding = funding
+        self.pot = pot
+        self.amount = amount
+        self.purchases = purchases
+    }
+}
+
 /// Why a sweep happened.
 public enum SweepReason: String, Sendable, Equatable {
     case threshold = "pot reached the threshold"
@@ -91,8 +118,12 @@ public struct Sweep: Sendable, Equatable {
 
 /// Everything the programs derive from the ledger.
 public struct RoundUpResult: Sendable, Equatable {
-    /// Accruals, in date order.
+    /// Each purchase's accrual, in date order; only the reference computation
+    /// (`RoundUpEngine.run`) keeps them, the streaming one leaves this empty.
     public var accruals: [Accrual] = []
+    /// The accruals totalled per day, program and funding account, in that order: what
+    /// the status and the derived journal use.
+    public var days: [DailyAccrual] = []
     /// Sweeps, in date order.
     public var sweeps: [Sweep] = []
     /// The as-of date used for weekly/monthly/until sweeps.

@@ -46,13 +46,13 @@ public struct RoundUpStatus: Sendable {
     {
         guard let currency = currencies[program.name] else { return nil }
         func inPeriod(_ d: LocalDate) -> Bool { (from.map { d >= $0 } ?? true) && (to.map { d <= $0 } ?? true) }
-        let accruals = result.accruals.filter { $0.program == program.name && inPeriod($0.date) }
+        let accruals = result.days.filter { $0.program == program.name && inPeriod($0.date) }
         let sweeps = result.sweeps.filter { $0.program == program.name && inPeriod($0.date) }
         let accrued = try accruals.sum(checked: \.amount.minorUnits)
         let swept = try sweeps.sum(checked: \.total.minorUnits)
         // The pot is everything accrued up to the period's end minus everything swept.
         func upToEnd(_ d: LocalDate) -> Bool { to.map { d <= $0 } ?? true }
-        let allAccrued = try result.accruals.filter { $0.program == program.name && upToEnd($0.date) }.sum(checked: \.amount.minorUnits)
+        let allAccrued = try result.days.filter { $0.program == program.name && upToEnd($0.date) }.sum(checked: \.amount.minorUnits)
         let allSwept = try result.sweeps.filter { $0.program == program.name && upToEnd($0.date) }.sum(checked: \.total.minorUnits)
         var order: [String] = []
         var totals: [String: Int64] = [:]

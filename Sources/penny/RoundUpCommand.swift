@@ -18,13 +18,16 @@ struct RoundUpCommand: ParsableCommand {
 struct RoundUpStatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Accrued, swept, pot, destinations and goals of each program.",
-        discussion: "Example:\n  penny roundup status spare-change --format json")
+        discussion: "Examples:\n  penny roundup status spare-change --format json\n  penny roundup status --detail spare-change")
 
     @Argument(help: "One program (default: all).")
     var name: String?
 
     @Option(help: "table | json.")
     var format = "table"
+
+    @Flag(help: "Each purchase's spare change, computed from the ledger, in the ledger's order.")
+    var detail = false
 
     @OptionGroup var options: GlobalOptions
 
@@ -39,9 +42,39 @@ struct RoundUpStatusCommand: ParsableCommand {
         }
         let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         try run.refreshIfStale()
+        if detail { return try printDetail(run) }
         let statuses = try run.statuses(of: rules.roundUps.filter { name == nil || $0.name == name })
         print(
             format == "json" ? RoundUpRenderer.json(statuses) : TextReportWriter.render(RoundUpRenderer.document(statuses), locale: ReportLocale.fromEnvironment()), terminator: "")
+    }
+}
+
+extension RoundUpStatusCommand {
+    /// Streams each purchase's accrual, then each program's total.
+    func printDetail(_ run: RoundUpRun) throws {
+        var totals: [String: (total: Money, purchases: Int)] = [:]
+        var first = true
+        var overflowed = false
+        if format == "json" { print(#"{"purchases": ["#, terminator: "") }
+        try run.forEachAccrual { accrual in
+            guard name == nil || accrual.program == name else { return }
+            let before = totals[accrual.program] ?? (Money(minorUnits: 0, currency: accrual.amount.currency), 0)
+            let (sum, overflow) = before.total.minorUnits.addingReportingOverflow(accrual.amount.minorUnits)
+            overflowed = overflowed || overflow
+            totals[accrual.program] = (Money(minorUnits: sum, currency: accrual.amount.currency), before.purchases + 1)
+            if format == "json" {
+                print((first ? "\n  " : ",\n  ") + RoundUpRenderer.detailJSON(accrual), terminator: "")
+            } else {
+                print(RoundUpRenderer.detailLine(accrual))
+            }
+            first = false
+        }
+        if overflowed { throw PennyError.badInput("a round-up total passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: run.ledgerPath)) }
+        if format == "json" { return print(first ? "]}" : "\n]}") }
+        for program in run.rules.roundUps where totals[program.name] != nil {
+            let (total, purchases) = totals[program.name]!
+            print(RoundUpRenderer.detailTotal(program: program.name, total: total, purchases: purchases))
+        }
     }
 }
 

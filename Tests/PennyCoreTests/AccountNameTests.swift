@@ -34,3 +34,16 @@ import Testing
         #expect(!AccountName("equity:opening").isBalanceSheet)
     }
 }
+
+/// The byte-level root lookup agrees with reading the name character by character.
+struct AccountNameRootTests {
+    @Test func bytesAgreeWithCharacters() {
+        let pieces = ["assets", "expenses", "income", "liabilities", "equity", ":", "x", "é", "\u{301}", "\u{600}", "exp", "ASSETS", "a"]
+        var g = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let name = (0..<Int.random(in: 0...4, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            let end = name.firstIndex(of: ":") ?? name.endIndex
+            #expect(AccountName.root(of: name) == AccountName.Root(rawValue: String(name[..<end])), "\(name.unicodeScalars.map { $0.value })")
+        }
+    }
+}

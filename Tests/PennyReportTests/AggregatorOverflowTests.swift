@@ -43,9 +43,8 @@ struct AggregatorOverflowTests {
 
     @Test func roundUpStatus() throws {
         let program = RoundUpProgram(name: "spare", location: SourceLocation(file: "r.rules", line: 1))
-        let accrual = Accrual(
-            date: day, program: "spare", purchaseKey: "k", description: "x", funding: "assets:bank", pot: "assets:pot", amount: Money(minorUnits: .max, currency: .euro))
-        let result = RoundUpResult(accruals: [accrual, accrual], sweeps: [], asOf: day)
+        let accrual = DailyAccrual(date: day, program: "spare", funding: "assets:bank", pot: "assets:pot", amount: Money(minorUnits: .max, currency: .euro), purchases: 1)
+        let result = RoundUpResult(days: [accrual, accrual], sweeps: [], asOf: day)
         #expect(throws: MoneyError.overflow) { try RoundUpStatus.make(result, programs: [program], currencies: ["spare": .euro]) }
     }
 }

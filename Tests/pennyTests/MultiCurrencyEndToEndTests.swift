@@ -200,11 +200,15 @@ struct PurchaseAbroadEndToEndTests {
         let roundUps = try w.text("ledger.journal.roundups.journal")
         #expect(
             roundUps.contains(
-                "Round-up spare-change: DINER IN BOSTON\n    ; roundup: spare-change\n    ; purchase: 5a91396c11dabdf3\n    assets:savings:roundups                     0.88 EUR\n"),
+                "2024-04-04 * Round-up spare-change: spare change of 1 purchase\n    ; roundup: spare-change\n    assets:savings:roundups                     0.88 EUR\n"),
             "\(roundUps)")
         #expect(
             roundUps.contains(
-                "Round-up spare-change: TESCO LONDON\n    ; roundup: spare-change\n    ; purchase: 9151d43003677fb7\n    assets:savings:roundups                     0.62 EUR\n"))
+                "2024-04-06 * Round-up spare-change: spare change of 1 purchase\n    ; roundup: spare-change\n    assets:savings:roundups                     0.62 EUR\n"))
+        // Each purchase's spare change, on demand.
+        let detail = try w.penny("roundup", "status", "--detail").stdout
+        #expect(detail.contains("2024-04-04  spare-change  0.88 EUR  assets:bank:montepio  DINER IN BOSTON  (purchase 5a91396c11dabdf3)\n"), "\(detail)")
+        #expect(detail.contains("2024-04-06  spare-change  0.62 EUR  assets:bank:montepio  TESCO LONDON  (purchase 9151d43003677fb7)\n"))
         // hledger reads the tags as tags.
         let hledger = try #require(Workspace.tool("hledger"))
         let tagged = try w.run(hledger, ["-f", "ledger.journal", "reg", "tag:original-currency=USD", "-O", "csv"]).stdout

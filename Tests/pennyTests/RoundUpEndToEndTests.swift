@@ -41,6 +41,36 @@ import Testing
             ))
     }
 
+    /// `--detail` lists each purchase's spare change from the ledger (the derived journal
+    /// keeps only one entry per program and day); day by day they add up to its entries.
+    @Test func detailListsEachPurchaseAndAddsUpToTheDailyEntries() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        let detail = try w.penny("roundup", "status", "--detail").stdout
+        let lines = detail.split(separator: "\n").map(String.init)
+        #expect(lines.last == "spare-change: 7.10 EUR from 16 purchases", "\(detail)")
+        #expect(lines.contains("2024-03-03  spare-change  0.20 EUR  assets:bank:montepio  CAFÉ NICOLA  (purchase d67b7cfa877dbeeb)"), "\(detail)")
+        var byDay: [String: Int] = [:]
+        for line in lines.dropLast() {
+            let fields = line.components(separatedBy: "  ")
+            byDay[fields[0], default: 0] += Int(fields[2].dropLast(4).replacingOccurrences(of: ".", with: ""))!
+        }
+        // The derived journal's accrual entries: date, then the pot's posting.
+        let journal = try w.text("ledger.journal.roundups.journal")
+        var entries: [String: Int] = [:]
+        for block in journal.components(separatedBy: "\n\n") where block.contains(": spare change of ") {
+            let postings = block.split(separator: "\n").filter { $0.hasPrefix("    assets:savings:roundups") }
+            let amount = postings[0].split(separator: " ").dropLast().last!.replacingOccurrences(of: ".", with: "")
+            entries[String(block.prefix(10)), default: 0] += Int(amount)!
+        }
+        #expect(byDay == entries)
+        #expect(byDay.values.reduce(0, +) == 710)
+        let json = try w.penny("roundup", "status", "--detail", "spare-change", "--format", "json").stdout
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [[String: String]]]
+        #expect(parsed?["purchases"]?.count == 16)
+        #expect(parsed?["purchases"]?.first { $0["purchase"] == "d67b7cfa877dbeeb" }?["spare"] == "0.20")
+    }
+
     @Test func derivedJournalIsTheSameWhateverTheImportOrder() throws {
         let forward = try Workspace()
         #expect(try forward.penny("import", "samples").status == 0)
