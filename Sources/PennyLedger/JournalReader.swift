@@ -389,11 +389,7 @@ extension JournalReader {
                 let rest = UnsafeBufferPointer(rebasing: line[i...])
                 if rest[0] == UInt8(ascii: ";") {
                     if rest.count >= 5, rest[1] == 0x20, rest[2] == UInt8(ascii: "i"), rest[3] == UInt8(ascii: "d"), rest[4] == UInt8(ascii: ":") {
-                        var j = 5
-                        while j < rest.count, rest[j] == 0x20 { j += 1 }
-                        if rest.count - j >= 16 {
-                            id = Self.hex16(UnsafeBufferPointer(rebasing: rest[j..<(j + 16)]))
-                        }
+                        id = IDTag.value(line)
                     } else {
                         for (tagPrefix, name) in wanted where rest.starts(with: tagPrefix) {
                             tags[name] = String(decoding: rest[tagPrefix.count...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -427,23 +423,6 @@ extension JournalReader {
         }
         if failure == nil { try finish() }
         if let failure { throw failure }
-    }
-
-    /// Sixteen bytes read as a hexadecimal number, as `UInt64(_:radix: 16)` reads them
-    /// (that reading decides anything but plain hex digits), without making a string.
-    static func hex16(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        var value: UInt64 = 0
-        for b in bytes {
-            let digit: UInt8
-            switch b {
-            case 0x30...0x39: digit = b - 0x30
-            case 0x61...0x66: digit = b - 0x61 + 10
-            case 0x41...0x46: digit = b - 0x41 + 10
-            default: return UInt64(String(decoding: bytes, as: UTF8.self), radix: 16)
-            }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
     }
 
     /// The text after the date and status mark, up to a comment.

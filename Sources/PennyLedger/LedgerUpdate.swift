@@ -255,7 +255,7 @@ public final class LedgerUpdate {
             let line = lines[i]
             if let first = line.first, first != " " && first != "\t" { blockStart = first.isNumber ? i : nil }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if let start = blockStart, trimmed.hasPrefix("; id: "), let id = UInt64(trimmed.dropFirst(6).prefix(16), radix: 16), let target = targets[id] {
+            if let start = blockStart, trimmed.hasPrefix("; id:"), let id = IDTag.value(line), let target = targets[id] {
                 var j = start + 1
                 var postingDone = false
                 var postingLines: [Int] = []
@@ -455,31 +455,7 @@ struct LedgerIDScanner {
             return
         }
         // Tag lines are indented and start with "; id:"; most lines fail the first test.
-        guard line.count >= 22, line[0] == 0x20 || line[0] == 0x09 else { return }
-        var i = 0
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        guard line.count - i >= 21, line[i] == UInt8(ascii: ";"), line[i + 1] == 0x20, line[i + 2] == UInt8(ascii: "i"),
-            line[i + 3] == UInt8(ascii: "d"), line[i + 4] == UInt8(ascii: ":")
-        else { return }
-        i += 5
-        while i < line.count, line[i] == 0x20 { i += 1 }
-        guard let value = Self.hex16(line, at: i) else { return }
+        guard let value = IDTag.value(line) else { return }
         ids.insert(value)
-    }
-
-    /// 16 lower-case hex digits at `start`.
-    private static func hex16(_ line: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt64? {
-        guard line.count - start >= 16 else { return nil }
-        var value: UInt64 = 0
-        for b in line[start..<(start + 16)] {
-            let digit: UInt8
-            switch b {
-            case 0x30...0x39: digit = b - 0x30
-            case 0x61...0x66: digit = b - 0x61 + 10
-            default: return nil
-            }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
     }
 }

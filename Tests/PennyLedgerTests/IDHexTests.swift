@@ -1,15 +1,23 @@
-@testable import PennyLedger
+import PennyLedger
+import PennyTestSupport
 import Testing
 
-/// The `id` tag's byte-level hex reading agrees with `UInt64(_:radix:)`.
+/// The `; id:` tag line has one reading (`IDTag`): sixteen hex digits in either case, as
+/// `UInt64(_:radix:)` reads them, and nothing else.
 struct IDHexTests {
-    @Test func bytesAgreeWithTheStandardLibrary() {
+    @Test func theTagLineAgreesWithTheStandardLibrary() {
         let alphabet = Array("0123456789abcdefABCDEF+-xg ".utf8)
-        var g = SystemRandomNumberGenerator()
+        var g = SeededGenerator(seed: 20_261_124)
         for round in 0..<20_000 {
-            let bytes = (0..<16).map { _ in alphabet[Int.random(in: 0..<(round % 2 == 0 ? 16 : alphabet.count), using: &g)] }
-            let expected = UInt64(String(decoding: bytes, as: UTF8.self), radix: 16)
-            #expect(bytes.withUnsafeBufferPointer { JournalReader.hex16($0) } == expected)
+            let digits = (0..<16).map { _ in alphabet[Int.random(in: 0..<(round % 2 == 0 ? 22 : alphabet.count), using: &g)] }
+            let text = String(decoding: digits, as: UTF8.self)
+            let expected = text.allSatisfy(\.isHexDigit) ? UInt64(text, radix: 16) : nil
+            #expect(IDTag.value(["    ", "\t", "  \t"][round % 3] + "; id: " + text) == expected, "\(text)")
         }
+    }
+
+    @Test(arguments: ["; id: 0123456789abcdef", "    ; id: 0123456789abcde", "    ; idx: 0123456789abcdef", "    ; rule: 0123456789abcdef", "2024-03-01 ; id: 0123456789abcdef"])
+    func otherLinesHaveNoID(line: String) {
+        #expect(IDTag.value(line) == nil)
     }
 }

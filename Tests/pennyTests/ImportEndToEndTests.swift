@@ -175,4 +175,18 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("    assets:bank:aib ") && $0.hasSuffix(" -850.00 EUR") })
         #expect(!lines.contains { $0.hasPrefix("    assets:bank:montepio ") && $0.hasSuffix(" -850.00 EUR") })
     }
+
+    /// Ids written in upper case (an entry copied by hand) are still the ledger's ids: the
+    /// copy pass's id scan read only lower case, so a re-import doubled every such entry.
+    @Test func idsInUpperCaseAreStillDuplicates() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/montepio-2024-03.csv").status == 0)
+        let text = try w.text("ledger.journal")
+        let upper = text.replacing(/; id: ([0-9a-f]{16})/) { "; id: " + $0.output.1.uppercased() }
+        #expect(upper != text)
+        try upper.write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let again = try w.penny("import", "samples/montepio-2024-03.csv")
+        #expect(again.stdout.hasSuffix("total: 1 file, 0 new, 18 duplicates, 0 skipped, 0 uncategorized, 0 rejected\n"), "\(again.stdout)")
+        #expect(try w.text("ledger.journal") == upper)
+    }
 }
