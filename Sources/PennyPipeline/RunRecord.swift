@@ -111,7 +111,22 @@ public final class RunRecord {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PennyError(.ledgerUnavailable, "cannot open the log: \(String(cString: strerror(errno)))", at: SourceLocation(file: path)) }
         defer { close(fd) }
-        let written = FaultInjection.fails(.log) ? -1 : data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        // One line, written whole: a short write (a signal, a nearly full disk) goes on
+        // where it stopped instead of leaving half a line for the next run's to follow.
+        let written =
+            FaultInjection.fails(.log)
+            ? -1
+            : data.withUnsafeBytes { bytes -> Int in
+                var done = 0
+                while done < bytes.count {
+                    guard let base = bytes.baseAddress else { return -1 }
+                    let n = write(fd, base + done, bytes.count - done)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return -1 }
+                    done += n
+                }
+                return done
+            }
         guard written == data.count else {
             throw PennyError(
                 .ledgerUnavailable, "cannot write the log: \(String(cString: strerror(errno))); the run's line is missing from it (what the run did is above)",
