@@ -98,7 +98,7 @@ public struct JournalReader {
             let resolved = include.hasPrefix("/") ? include : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(include).path
             guard FileManager.default.fileExists(atPath: resolved) else { continue }
             // A directory read as nothing, and a device or a pipe never ended (a hang).
-            if let kind = Self.notAFile(resolved) {
+            if let kind = LedgerPath.notAFile(resolved) {
                 throw PennyError(
                     .configuration, "'include \(include)': \(resolved) is \(kind), not a journal file; include journal files only",
                     at: SourceLocation(file: path, line: line))
@@ -113,9 +113,6 @@ public struct JournalReader {
             try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, including: chain, body)
         }
     }
-
-    /// What `path` is when it is not a regular file (links followed): "a directory", ...
-    static func notAFile(_ path: String) -> String? { LedgerPath.notAFile(path) }
 
     /// A file's identity for cycle checks: its path with links and `..` resolved.
     static func identity(_ path: String) -> String {

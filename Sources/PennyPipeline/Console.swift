@@ -41,7 +41,6 @@ public struct Console: Sendable {
     /// Every rules error, then a count.
     public func errors(_ diagnostics: RulesDiagnostics) {
         for error in diagnostics.errors { self.error(error) }
-        let n = diagnostics.errors.count
-        err("\(n) error\(n == 1 ? "" : "s") in the rules")
+        err(diagnostics.summary)
     }
 }

@@ -154,11 +154,7 @@ public struct ReportAssembly {
             try body(Posting(date: p.date, account: group, amount: .zero(currency)))
         }
         let converted = try exact { () throws(MoneyError) in try converter.postings() }
-        if !converter.missing.isEmpty {
-            let pairs = converter.missing.sorted { $0.key < $1.key }.map { "\($0.key) on \(converter.day) (\($0.value) account\($0.value == 1 ? "" : "s"))" }
-            throw .configuration(
-                "no exchange rate for \(pairs.joined(separator: ", ")): add 'price' lines to the rules or run 'penny prices import'", at: SourceLocation(file: ledgerPath))
-        }
+        if let error = converter.missingRates(in: ledgerPath) { throw error }
         _ = try exact { () throws(MoneyError) in for p in converted { try body(p) } }
     }
 
@@ -211,9 +207,7 @@ public struct ReportAssembly {
         let report = try exact { [rates] () throws(MoneyError) in try builder.build(rates: rates ?? ExchangeRates()) }
         guard report.missingRates.isEmpty else {
             let pairs = report.missingRates.sorted { $0.key < $1.key }.map { "\($0.key) on \($0.value)" }
-            throw .configuration(
-                "no exchange rate for \(pairs.joined(separator: ", ")) to value the balances: add 'price' lines to the rules or run 'penny prices import'",
-                at: SourceLocation(file: ledgerPath))
+            throw PostingConverter.missingRates(pairs, for: "to value the balances", in: ledgerPath)
         }
         return report
     }

@@ -57,6 +57,13 @@ public struct GroupedConverter {
         return out
     }
 
+    /// The error naming every pair no rate reached, or nil when every group was converted.
+    public func missingRates(in ledgerPath: String) -> PennyError? {
+        guard !missing.isEmpty else { return nil }
+        let pairs = missing.sorted { $0.key < $1.key }.map { "\($0.key) on \(day) (\($0.value) account\($0.value == 1 ? "" : "s"))" }
+        return PostingConverter.missingRates(pairs, in: ledgerPath)
+    }
+
     /// `a/b + c/d` over a common denominator (`b·d`, or `b` when `d` divides it).
     static func add(_ a: Int128, _ b: Int128, _ c: Int128, _ d: Int128) throws(MoneyError) -> (Int128, Int128) {
         if b % d == 0 {

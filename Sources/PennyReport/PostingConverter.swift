@@ -46,8 +46,14 @@ public struct PostingConverter {
         let pairs = missing.sorted { $0.key < $1.key }.map { key, value in
             "\(key) on \(value.first) (\(value.count) posting\(value.count == 1 ? "" : "s"))"
         }
-        return .configuration(
-            "no exchange rate for \(pairs.joined(separator: ", ")): add 'price' lines to the rules or run 'penny prices import'",
+        return Self.missingRates(pairs, in: ledgerPath)
+    }
+
+    /// The one error for rates a report needs and the ledger lacks: each `pair` as named,
+    /// and what the rates were for (`to value the balances`), if said.
+    public static func missingRates(_ pairs: [String], for purpose: String? = nil, in ledgerPath: String) -> PennyError {
+        .configuration(
+            "no exchange rate for \(pairs.joined(separator: ", "))\(purpose.map { " " + $0 } ?? ""): add 'price' lines to the rules or run 'penny prices import'",
             at: SourceLocation(file: ledgerPath))
     }
 }

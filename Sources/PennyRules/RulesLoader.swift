@@ -8,6 +8,9 @@ public struct RulesDiagnostics: Error, Sendable {
 
     /// Diagnostics of the rules.
     public init(errors: [PennyError]) { self.errors = errors.map { $0.coded(.rules) } }
+
+    /// `3 errors in the rules`: the line after them, and what a run log keeps.
+    public var summary: String { "\(errors.count) error\(errors.count == 1 ? "" : "s") in the rules" }
 }
 
 /// Reads a rules file or a directory of `*.rules` files (in path order) into a `RuleSet`.

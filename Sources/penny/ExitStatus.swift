@@ -31,8 +31,7 @@ enum ExitStatus: Int32 {
         case let error as PennyError:
             return (ExitStatus(error.kind).rawValue, TextSanitizer.clean(error.headline), error.code)
         case let diagnostics as RulesDiagnostics:
-            let n = diagnostics.errors.count
-            return (ExitStatus.configuration.rawValue, "\(n) error\(n == 1 ? "" : "s") in the rules", .rules)
+            return (ExitStatus.configuration.rawValue, diagnostics.summary, .rules)
         default:
             return (ExitStatus.configuration.rawValue, TextSanitizer.clean("\(error)"), .configuration)
         }

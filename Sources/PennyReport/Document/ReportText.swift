@@ -87,6 +87,16 @@ public struct ReportText: Sendable, ExpressibleByStringInterpolation, CustomStri
     }
 }
 
+extension ReportText {
+    /// In `locale`'s language and formats, or the plain English text when there is none.
+    public func text(in locale: ReportLocale?) -> String { locale.map { localized($0) } ?? description }
+}
+
+extension ReportCell {
+    /// As `locale` writes it in a table, or as a plain table does when there is none.
+    public func text(in locale: ReportLocale?) -> String { locale.map { $0.cell(self) } ?? TextReportWriter.cell(self) }
+}
+
 extension ReportLocale {
     /// How a cell reads in a table in this locale: grouped numbers with the locale's
     /// decimal mark, short local dates, translated labels and yes/no.

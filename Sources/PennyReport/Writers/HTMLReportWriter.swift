@@ -4,16 +4,14 @@
 public enum HTMLReportWriter {
     /// The page.
     public static func render(_ document: ReportDocument, title: String, locale: ReportLocale? = nil) -> String {
-        let words: (ReportText) -> String = { text in locale.map { text.localized($0) } ?? text.description }
-        let cells: (ReportCell) -> String = { c in locale.map { $0.cell(c) } ?? TextReportWriter.cell(c) }
         var body = ""
         for section in document.sections {
             body += "<section>"
-            if let heading = section.title { body += "<h2>\(HTML.escape(words(heading)))</h2>" }
+            if let heading = section.title { body += "<h2>\(HTML.escape(heading.text(in: locale)))</h2>" }
             for block in section.blocks {
                 switch block {
-                case .table(let table): body += render(table, words, cells)
-                case .line(let text): body += "<p>\(HTML.escape(words(text)))</p>"
+                case .table(let table): body += render(table, locale)
+                case .line(let text): body += "<p>\(HTML.escape(text.text(in: locale)))</p>"
                 case .gap: break
                 }
             }
@@ -22,17 +20,17 @@ public enum HTMLReportWriter {
         return HTML.page(title: title, language: locale.map { String($0.labels.language) } ?? "en", body: body)
     }
 
-    private static func render(_ table: ReportTable, _ words: (ReportText) -> String, _ cells: (ReportCell) -> String) -> String {
+    private static func render(_ table: ReportTable, _ locale: ReportLocale?) -> String {
         var out = "<table class=\"data\">"
         if table.showsHeader {
-            out += "<thead><tr>" + table.columns.map { "<th\($0.isNumeric ? " class=\"num\"" : "")>\(HTML.escape(words($0.title)))</th>" }.joined() + "</tr></thead>"
+            out += "<thead><tr>" + table.columns.map { "<th\($0.isNumeric ? " class=\"num\"" : "")>\(HTML.escape($0.title.text(in: locale)))</th>" }.joined() + "</tr></thead>"
         }
         out += "<tbody>"
         for row in table.rows {
             out += "<tr>"
             for (index, cell) in row.enumerated() {
                 let numeric = index < table.columns.count && table.columns[index].isNumeric
-                out += "<td\(numeric ? " class=\"num\"" : "")>\(HTML.escape(cells(cell)))</td>"
+                out += "<td\(numeric ? " class=\"num\"" : "")>\(HTML.escape(cell.text(in: locale)))</td>"
             }
             out += "</tr>"
         }

@@ -4,26 +4,24 @@ public enum TextReportWriter {
     /// The document as plain text: in English with Penny's plain figures, or in `locale`'s
     /// language and formats.
     public static func render(_ document: ReportDocument, locale: ReportLocale? = nil) -> String {
-        let words: (ReportText) -> String = { text in locale.map { text.localized($0) } ?? text.description }
-        let cells: (ReportCell) -> String = { c in locale.map { $0.cell(c) } ?? cell(c) }
-        return document.sections.map { section($0, words, cells) }.joined(separator: "\n")
+        document.sections.map { section($0, locale) }.joined(separator: "\n")
     }
 
-    private static func section(_ section: ReportSection, _ words: (ReportText) -> String, _ cells: (ReportCell) -> String) -> String {
-        var out = section.title.map { words($0) + "\n\n" } ?? ""
+    private static func section(_ section: ReportSection, _ locale: ReportLocale?) -> String {
+        var out = section.title.map { $0.text(in: locale) + "\n\n" } ?? ""
         for block in section.blocks {
             switch block {
-            case .table(let table): out += render(table, words, cells)
-            case .line(let text): out += words(text) + "\n"
+            case .table(let table): out += render(table, locale)
+            case .line(let text): out += text.text(in: locale) + "\n"
             case .gap: out += "\n"
             }
         }
         return out
     }
 
-    private static func render(_ table: ReportTable, _ words: (ReportText) -> String, _ cells: (ReportCell) -> String) -> String {
-        let header = table.showsHeader ? [table.columns.map { words($0.title) }] : []
-        let rows = header + table.rows.map { $0.map(cells) }
+    private static func render(_ table: ReportTable, _ locale: ReportLocale?) -> String {
+        let header = table.showsHeader ? [table.columns.map { $0.title.text(in: locale) }] : []
+        let rows = header + table.rows.map { $0.map { $0.text(in: locale) } }
         let numeric = Set(table.columns.indices.filter { table.columns[$0].isNumeric })
         return TextTable(rows: rows, rightAligned: numeric).render()
     }
