@@ -5,11 +5,7 @@ import Testing
 /// ECB's rates, against hledger on the same files (docs/currencies.md, "hledger").
 struct CurrencyReportEndToEndTests {
     func workspace() throws -> Workspace {
-        let w = try Workspace(copySamples: false)
-        try w.copy(fixture: "currency/ledger.journal", as: "ledger.journal")
-        try w.copy(fixture: "currency/currency.rules", as: "rules/currency.rules")
-        try w.copy(fixture: "currency/eurofxref-hist.csv", as: "eurofxref-hist.csv")
-        try w.copy(fixture: "currency/eurofxref-daily.xml", as: "eurofxref-daily.xml")
+        let w = try PricesEndToEndTests.workspace()
         let imported = try w.penny("prices", "import", "eurofxref-hist.csv", "eurofxref-daily.xml")
         #expect(imported.status == 0, "\(imported.stderr)")
         return w

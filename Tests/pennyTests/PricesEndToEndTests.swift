@@ -4,7 +4,8 @@ import Testing
 /// `penny prices import` writes the ECB's rates as P lines hledger reads, once, and
 /// `penny convert` converts with them.
 struct PricesEndToEndTests {
-    func workspace() throws -> Workspace {
+    /// The EUR/USD/GBP ledger, its rules and the sample ECB files, rates not yet imported.
+    static func workspace() throws -> Workspace {
         let w = try Workspace(copySamples: false)
         try w.copy(fixture: "currency/ledger.journal", as: "ledger.journal")
         try w.copy(fixture: "currency/currency.rules", as: "rules/currency.rules")
@@ -12,6 +13,8 @@ struct PricesEndToEndTests {
         try w.copy(fixture: "currency/eurofxref-daily.xml", as: "eurofxref-daily.xml")
         return w
     }
+
+    func workspace() throws -> Workspace { try Self.workspace() }
 
     @Test func theECBFilesBecomeOnePLinePerDayAndPairIncludedByTheLedger() throws {
         let w = try workspace()
