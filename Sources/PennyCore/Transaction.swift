@@ -100,6 +100,9 @@ public enum StatementEvent: Sendable {
     case statement(StatementHeader)
     /// A transaction of the current statement.
     case transaction(Transaction)
+    /// A plain transaction of the current statement, lent for this call only (a reader
+    /// sends it instead of `.transaction` when `ReaderConfiguration.lendsRows` allows).
+    case row(PlainRow)
     /// The current statement's closing balance, known only at its end (a CSV's last
     /// running balance).
     case closing(StatementBalance)

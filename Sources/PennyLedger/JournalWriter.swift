@@ -27,14 +27,65 @@ public enum JournalWriter {
     /// through a pointer, then the rest is cut: no per-byte growth checks.
     /// - Complexity: O(length of the entry's text).
     public static func render(_ entry: JournalEntry, into out: inout [UInt8]) {
-        var bound = 64 + 2 * postingBound + max(14, entry.description.utf8.count) + entry.category.utf8.count + entry.account.utf8.count
+        var description = entry.description
+        description.withUTF8 { text in
+            render(
+                EntryText(
+                    date: entry.date, payee: nil, text: text, account: entry.account, category: entry.category, amount: entry.amount, id: entry.id,
+                    source: entry.source, sourceLine: entry.sourceLine, rule: entry.rule, note: entry.note, excludesRoundUp: entry.excludesRoundUp,
+                    tags: entry.tags), into: &out)
+        }
+    }
+
+    /// Appends the entry of a plain row the rules decided: the same text `render` writes
+    /// for the `JournalEntry` the importer would make of the row's `Transaction`
+    /// (`RowLaneEquivalenceTests` compares the two), written from the row's bytes.
+    public static func render(row: PlainRow, account: String, decision: Categorization, id: DedupID, into out: inout [UInt8]) {
+        // `Payee | bank text` unless the payee is empty or the text itself.
+        let payeeText = decision.payee ?? ""
+        var payee = payeeText
+        let text = row.description
+        payee.withUTF8 { payeeBytes in
+            // Swift's `!=` is canonical equivalence: bytes that differ may still be equal text.
+            let joins =
+                !payeeBytes.isEmpty && !payeeBytes.elementsEqual(text)
+                && ((payeeBytes.allSatisfy { $0 < 0x80 } && text.allSatisfy { $0 < 0x80 }) || payeeText != String(decoding: text, as: UTF8.self))
+            render(
+                EntryText(
+                    date: row.date, payee: joins ? payeeBytes : nil, text: text, account: account, category: decision.category, amount: row.amount,
+                    id: id, source: row.file, sourceLine: row.line, rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note,
+                    excludesRoundUp: decision.excludesRoundUp, tags: decision.tags), into: &out)
+        }
+    }
+
+    /// What one two-posting entry's text is made of.
+    private struct EntryText {
+        let date: LocalDate
+        /// Written before the text as `PAYEE | `, when given.
+        let payee: UnsafeBufferPointer<UInt8>?
+        let text: UnsafeBufferPointer<UInt8>
+        let account: String
+        let category: String
+        let amount: Money
+        let id: DedupID
+        let source: String?
+        let sourceLine: Int?
+        let rule: String?
+        let note: String?
+        let excludesRoundUp: Bool
+        let tags: [Tag]
+    }
+
+    private static func render(_ entry: EntryText, into out: inout [UInt8]) {
+        let descriptionLength = entry.text.count + (entry.payee.map { $0.count + 3 } ?? 0)
+        var bound = 64 + 2 * postingBound + max(14, descriptionLength) + entry.category.utf8.count + entry.account.utf8.count
         bound += 48 + (entry.source?.utf8.count ?? 0) + (entry.rule?.utf8.count ?? 0) + (entry.note?.utf8.count ?? 0) + 24
         for tag in entry.tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
         write(bound, into: &out) { w in
             w.put(0x0A)
             w.date(entry.date)
             w.put(" * ")
-            w.sanitized(entry.description)
+            w.sanitized(payee: entry.payee, text: entry.text)
             w.put("\n    ; id: ")
             w.hex(entry.id.value)
             w.put(0x0A)
@@ -234,28 +285,42 @@ struct ByteWriter {
     /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code),
     /// white space runs as one space, `no description` when empty.
     mutating func sanitized(_ description: String) {
+        var description = description
+        description.withUTF8 { sanitized(payee: nil, text: $0) }
+    }
+
+    /// `sanitized` of `PAYEE | TEXT` (or of `TEXT` alone), written from the parts.
+    mutating func sanitized(payee: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>) {
         let start = count
         var pendingSpace = false
-        var description = description
-        description.withUTF8 { bytes in
-            for b in bytes {
-                switch b {
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    pendingSpace = count > start
-                default:
-                    if pendingSpace {
-                        put(0x20)
-                        pendingSpace = false
-                    }
-                    if count == start && b == UInt8(ascii: "(") {
-                        put(UInt8(ascii: "["))
-                    } else {
-                        put(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
-                    }
+        if let payee {
+            sanitizedRun(payee, start: start, pendingSpace: &pendingSpace)
+            let bar: StaticString = " | "
+            sanitizedRun(UnsafeBufferPointer(start: bar.utf8Start, count: bar.utf8CodeUnitCount), start: start, pendingSpace: &pendingSpace)
+        }
+        sanitizedRun(text, start: start, pendingSpace: &pendingSpace)
+        if count == start { put("no description") }
+    }
+
+    /// Writes one part of a description that started at `start`, white space collapsed
+    /// across parts through `pendingSpace`.
+    private mutating func sanitizedRun(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, pendingSpace: inout Bool) {
+        for b in bytes {
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                pendingSpace = count > start
+            default:
+                if pendingSpace {
+                    put(0x20)
+                    pendingSpace = false
+                }
+                if count == start && b == UInt8(ascii: "(") {
+                    put(UInt8(ascii: "["))
+                } else {
+                    put(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
                 }
             }
         }
-        if count == start { put("no description") }
     }
 
     /// Tag values end at a comma in hledger, and at the line end in both tools.

@@ -118,6 +118,25 @@ public final class LedgerUpdate {
         return true
     }
 
+    /// Appends the entry of a plain row the rules decided unless its id is already present
+    /// (the same text and balances as `append` of the `JournalEntry` made of the row).
+    @discardableResult
+    public func append(row: PlainRow, account: String, decision: Categorization, id: DedupID) throws(PennyError) -> Bool {
+        guard index.insert(id.value) else { return false }
+        added.append(id.value)
+        statementBalances.add(account: account, date: row.date, amount: row.amount)
+        statementBalances.add(account: decision.category, date: row.date, amount: row.amount, sign: -1)
+        if writesCRLF {
+            var lines: [UInt8] = []
+            JournalWriter.render(row: row, account: account, decision: decision, id: id, into: &lines)
+            try write(lines)
+        } else if !isDryRun {
+            JournalWriter.render(row: row, account: account, decision: decision, id: id, into: &buffer)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        return true
+    }
+
     /// Records a balance a statement states, once (`PennyComment.statementBalance`), a
     /// comment both tools skip and `report balances` reads.
     @discardableResult

@@ -105,6 +105,47 @@ public struct Categorizer: Sendable {
         return decision
     }
 
+    /// What the rules decide for a plain row of the own account `account`, given its
+    /// description folded by `TextKey.fold` as bytes: the same as `categorize` of the row's
+    /// `Transaction` (a property test checks it), which is made only when a candidate rule
+    /// reads more than the amount and the date.
+    public func categorize(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String) -> Categorization {
+        let held = heldConditions(in: foldedDescription)
+        let candidates = candidates(held)
+        if candidates.isEmpty { return Categorization(category: row.amount.isNegative ? defaultExpense : defaultIncome) }
+        var decision = Categorization(category: row.amount.isNegative ? defaultExpense : defaultIncome)
+        var categorized = false
+        // The row's fields as conditions read them, made for the first rule that needs them.
+        var fields: FieldValues?
+        for index in candidates {
+            let rule = rules[Int(index)]
+            let holds: Bool
+            if rule.checksOnlyAmountAndDate {
+                holds = rule.checks.allSatisfy { ConditionEvaluator.holds($0, amount: row.amount, date: row.date) == true }
+            } else {
+                var values = fields ?? FieldValues(transaction: row.transaction(), foldedDescription: String(decoding: foldedDescription, as: UTF8.self), account: account)
+                holds = rule.checks.allSatisfy { ConditionEvaluator.holds($0, &values) }
+                if decision.matchFailure == nil, let condition = values.gaveUp {
+                    decision.matchFailure = Self.gaveUp(rule: rule.name, condition, on: values.transaction.description)
+                }
+                fields = values
+            }
+            guard holds else { continue }
+            if !categorized, let category = rule.category {
+                decision.category = category
+                decision.ruleName = rule.name
+                categorized = true
+            }
+            if decision.payee == nil { decision.payee = rule.payee }
+            if decision.note == nil { decision.note = rule.note }
+            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
+            decision.skips = decision.skips || rule.skips
+            decision.excludesRoundUp = decision.excludesRoundUp || rule.excludesRoundUp
+            if !rule.continues { break }
+        }
+        return decision
+    }
+
     /// The error for a rule whose regular expression gave up on a description.
     static func gaveUp(rule: String, _ condition: Condition, on description: String) -> PennyError {
         let shown = description.count > 60 ? description.prefix(57) + "..." : Substring(description)
@@ -181,6 +222,9 @@ private struct CompiledRule: Sendable {
     let requiredTextConditions: Int
     /// Conditions the automaton does not decide, checked in order.
     let checks: [Condition]
+    /// True when every one of `checks` reads only the amount and the date (a `PlainRow`
+    /// can be decided without its `Transaction`).
+    let checksOnlyAmountAndDate: Bool
 
     init(rule: Rule, requiredTextConditions: Int, checks: [Condition]) {
         name = rule.name
@@ -193,5 +237,6 @@ private struct CompiledRule: Sendable {
         continues = rule.continues
         self.requiredTextConditions = requiredTextConditions
         self.checks = checks
+        checksOnlyAmountAndDate = checks.allSatisfy(ConditionEvaluator.readsOnlyAmountAndDate)
     }
 }

@@ -13,6 +13,7 @@ struct JSONFormatTests {
             switch event {
             case .statement(let h): outcome.headers.append(h)
             case .transaction(let t): outcome.transactions.append(t)
+            case .row(let r): outcome.transactions.append(r.transaction())
             case .closing(let balance): outcome.headers[outcome.headers.count - 1].closing = balance
             case .warning: break
             }

@@ -31,9 +31,33 @@ struct CSVRowMapper {
         self.indicatorAmount = IndicatorAmount(profile: profile)
     }
 
+    /// Sends the record's transaction to `emit` — as a lent `.row` when `lendingRows` and
+    /// the row is plain (see `PlainRow`), else as `.transaction` — or nothing for header,
+    /// blank and skipped records and for everything after the end of the data.
+    mutating func map(_ record: CSVRecord, lendingRows: Bool, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        guard let row = try dataRow(record) else { return }
+        let columns = try resolvedColumns(line: record.line)
+        if lendingRows, columns.isPlain, let plain = plainFields(record, columns) {
+            let line = record.line
+            let file = fileName
+            try scratch.withUnsafeBufferPointer { (description) throws(PennyError) in
+                try emit(.row(PlainRow(date: plain.date, amount: plain.amount, description: description, file: file, line: line, balance: plain.balance)))
+            }
+            return
+        }
+        try emit(.transaction(try transaction(row, columns)))
+    }
+
     /// The record's transaction, or nil for header, blank and skipped records and for
     /// everything after the end of the data.
     mutating func map(_ record: CSVRecord) throws(PennyError) -> Transaction? {
+        guard let row = try dataRow(record) else { return nil }
+        return try transaction(row, try resolvedColumns(line: record.line))
+    }
+
+    /// The record when it is a data row, after the header, blank-line, pattern and width
+    /// checks; nil for the others.
+    private mutating func dataRow(_ record: CSVRecord) throws(PennyError) -> CSVRecord? {
         let followsBlankLine = record.line > nextLine
         nextLine = record.line + record.lineCount
         if hasEnded { return nil }
@@ -52,8 +76,26 @@ struct CSVRowMapper {
         sawData = true
         if try isNotATransaction(record) { return nil }
         try checkWidth(record)
-        let columns = try resolvedColumns(line: record.line)
-        return try transaction(record, columns)
+        return record
+    }
+
+    /// Date, amount and balance read in place, with the description decoded into `scratch`
+    /// and clean (`PlainRow.isClean`); nil when any of them needs the `String` path.
+    private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?)? {
+        guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = fastDate(record, c.date),
+            var amount = fastAmount(record, amountIndex, currency), decodeDescription(record, c.description)
+        else { return nil }
+        guard scratch.count <= PlainRow.maximumDescriptionBytes, scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else { return nil }
+        if profile.negate { amount = -amount }
+        var balance: Money?
+        if let i = c.balance {
+            if let fast = fastAmount(record, i, currency) {
+                balance = Money(minorUnits: fast, currency: currency)
+            } else if !Self.isBlankASCII(record, i) {
+                return nil
+            }
+        }
+        return (date, Money(minorUnits: amount, currency: currency), balance)
     }
 
     // MARK: The byte-level row path
@@ -96,10 +138,17 @@ struct CSVRowMapper {
     /// The description columns trimmed and joined with spaces, decoded into `scratch`;
     /// nil to take the String path.
     private mutating func fastDescription(_ record: CSVRecord, _ columns: [Int]) -> String? {
+        guard decodeDescription(record, columns) else { return nil }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Decodes the description columns, trimmed and joined with spaces, into `scratch`;
+    /// false to take the String path.
+    private mutating func decodeDescription(_ record: CSVRecord, _ columns: [Int]) -> Bool {
         scratch.removeAll(keepingCapacity: true)
         let encoding = profile.encoding
         for i in columns {
-            guard i < record.count else { return nil }
+            guard i < record.count else { return false }
             let plain: Bool = record.field(i).withUnsafeBufferPointer { bytes in
                 var start = 0, end = bytes.count
                 while start < end, Self.isSpace(bytes[start]) { start += 1 }
@@ -130,9 +179,9 @@ struct CSVRowMapper {
                 }
                 return true
             }
-            guard plain else { return nil }
+            guard plain else { return false }
         }
-        return String(decoding: scratch, as: UTF8.self)
+        return true
     }
 
     /// True for a row an `end-row` or `skip-row` pattern names (an end also ends the data).
@@ -317,6 +366,13 @@ struct ResolvedColumns {
     let counterparty: Int?
     let type: Int?
     let indicator: Indicator?
+
+    /// True when the profile reads only date, description, a signed amount and a balance:
+    /// its rows can be `PlainRow`s.
+    var isPlain: Bool {
+        guard case .signed = amount else { return false }
+        return indicator == nil && id == nil && currency == nil && payee == nil && memo == nil && iban == nil && counterparty == nil && type == nil
+    }
 
     init(profile: CSVProfile, headerNames: [String], fileName: String) throws(PennyError) {
         let folded = headerNames.map { TextKey.fold($0) }
