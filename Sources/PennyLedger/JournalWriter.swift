@@ -98,23 +98,32 @@ public enum JournalWriter {
                 }
                 w.put(0x0A)
             }
-            if let rule = entry.rule {
-                w.put("    ; rule: ")
-                w.tagValue(rule)
-                w.put(0x0A)
-            }
-            if let note = entry.note {
-                w.put("    ; note: ")
-                w.tagValue(note)
-                w.put(0x0A)
-            }
-            if entry.excludesRoundUp { w.put("    ; no-roundup: yes\n") }
-            for tag in entry.tags { w.tag(tag) }
+            w.tagLines(rule: entry.rule, note: entry.note, excludesRoundUp: entry.excludesRoundUp, tags: entry.tags)
             // Exact: no amount is Int64.min (AmountParser's range is symmetric, and an import
             // refuses an amount whose magnitude does not fit), so the negation cannot overflow.
             w.posting(entry.category, minorUnits: -entry.amount.minorUnits, entry.amount.currency)
             w.posting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency)
         }
+    }
+
+    /// The `; rule:`, `; note:`, `; no-roundup:` and tag lines `render` writes for them.
+    static func tagLines(rule: String?, note: String?, excludesRoundUp: Bool, tags: [Tag]) -> [UInt8] {
+        var bound = 64 + (rule?.utf8.count ?? 0) + (note?.utf8.count ?? 0)
+        for tag in tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
+        var out: [UInt8] = []
+        write(bound, into: &out) { $0.tagLines(rule: rule, note: note, excludesRoundUp: excludesRoundUp, tags: tags) }
+        return out
+    }
+
+    /// `    ; source: FILE:` as `render` writes it before a source line's number.
+    static func sourcePrefix(_ file: String) -> [UInt8] {
+        var out: [UInt8] = []
+        write(16 + file.utf8.count, into: &out) { w in
+            w.put("    ; source: ")
+            w.tagValue(file)
+            w.put(UInt8(ascii: ":"))
+        }
+        return out
     }
 
     /// A transaction with any number of postings (round-up sweeps), tags on comment lines.
@@ -153,7 +162,7 @@ public enum JournalWriter {
     }
 
     /// A posting line's bytes beyond its account: indent, padding, number, code, line end.
-    private static let postingBound = 4 + 52 + 24 + 8 + 1
+    static let postingBound = 4 + 52 + 24 + 8 + 1
 
     /// Reserves `bound` bytes at the end of `out`, lets `body` write at most that many,
     /// and keeps what it wrote.
@@ -232,6 +241,22 @@ struct ByteWriter {
         put(0x0A)
     }
 
+    /// The `; rule:`, `; note:`, `; no-roundup:` and tag lines of an entry.
+    mutating func tagLines(rule: String?, note: String?, excludesRoundUp: Bool, tags: [Tag]) {
+        if let rule {
+            put("    ; rule: ")
+            tagValue(rule)
+            put(0x0A)
+        }
+        if let note {
+            put("    ; note: ")
+            tagValue(note)
+            put(0x0A)
+        }
+        if excludesRoundUp { put("    ; no-roundup: yes\n") }
+        for tag in tags { self.tag(tag) }
+    }
+
     /// `    ACCOUNT  AMOUNT CODE`, the amount's end at column 52 or two spaces after the account.
     mutating func posting(_ account: String, minorUnits: Int64, _ currency: Currency) {
         put("    ")
@@ -241,6 +266,17 @@ struct ByteWriter {
             put(bytes)
             for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
         }
+        amount(afterScalars: scalars, minorUnits: minorUnits, currency)
+    }
+
+    /// `posting` with its start (`    ACCOUNT`) already made, and the account's code points.
+    mutating func posting(_ start: UnsafeBufferPointer<UInt8>, scalars: Int, minorUnits: Int64, _ currency: Currency) {
+        put(start)
+        amount(afterScalars: scalars, minorUnits: minorUnits, currency)
+    }
+
+    /// A posting's padding, amount, code and line end after an account of `scalars` code points.
+    private mutating func amount(afterScalars scalars: Int, minorUnits: Int64, _ currency: Currency) {
         let numberLength = Self.decimalLength(minorUnits, exponent: currency.exponent) + 1 + currency.code.utf8.count
         for _ in 0..<max(2, 52 - scalars - numberLength) { put(0x20) }
         decimal(minorUnits, exponent: currency.exponent)

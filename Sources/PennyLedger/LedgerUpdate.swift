@@ -19,6 +19,8 @@ public final class LedgerUpdate {
     private let temporaryPath: String
     private let isDryRun: Bool
     private var descriptor: Int32 = -1
+    /// Writes full buffers to `descriptor` on its own thread (started by the first flush).
+    private var writer: BackgroundWriter?
     // Touched for every row, by the one thread that holds the update: no dynamic
     // exclusivity check on each access.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
@@ -87,6 +89,7 @@ public final class LedgerUpdate {
     }
 
     deinit {
+        writer?.stop()
         if descriptor >= 0 { close(descriptor) }
         if !committed && !isDryRun { unlink(temporaryPath) }
     }
@@ -118,20 +121,21 @@ public final class LedgerUpdate {
         return true
     }
 
-    /// Appends the entry of a plain row the rules decided unless its id is already present
-    /// (the same text and balances as `append` of the `JournalEntry` made of the row).
+    /// Appends the entry of a plain row decided as `renderer`'s `slot` unless its id is
+    /// already present (the same text and balances as `append` of the `JournalEntry`
+    /// made of the row).
     @discardableResult
-    public func append(row: PlainRow, account: String, decision: Categorization, id: DedupID) throws(PennyError) -> Bool {
+    public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
         guard index.insert(id.value) else { return false }
         added.append(id.value)
         statementBalances.add(account: account, date: row.date, amount: row.amount)
-        statementBalances.add(account: decision.category, date: row.date, amount: row.amount, sign: -1)
+        statementBalances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
         if writesCRLF {
             var lines: [UInt8] = []
-            JournalWriter.render(row: row, account: account, decision: decision, id: id, into: &lines)
+            renderer.render(row: row, account: account, slot: slot, id: id, into: &lines)
             try write(lines)
         } else if !isDryRun {
-            JournalWriter.render(row: row, account: account, decision: decision, id: id, into: &buffer)
+            renderer.render(row: row, account: account, slot: slot, id: id, into: &buffer)
             if buffer.count >= 1 << 20 { try flush() }
         }
         return true
@@ -201,7 +205,7 @@ public final class LedgerUpdate {
         for id in added[mark.addedCount...] { index.remove(id) }
         added.removeSubrange(mark.addedCount...)
         guard !isDryRun else { return }
-        try flush()
+        try settle()
         try subtractWritten(from: mark.offset)
         guard ftruncate(descriptor, off_t(mark.offset)) == 0, lseek(descriptor, off_t(mark.offset), SEEK_SET) >= 0 else {
             throw unwritable("cannot roll back \(temporaryPath)")
@@ -217,7 +221,9 @@ public final class LedgerUpdate {
     /// the ledger is left as it is: nothing to copy, sync or rename.
     public func commit() throws(PennyError) {
         guard !isDryRun else { return }
-        try flush()
+        try settle()
+        writer?.stop()
+        writer = nil
         if offset == copiedLength && refilings.isEmpty {
             close(descriptor)
             descriptor = -1
@@ -403,16 +409,23 @@ public final class LedgerUpdate {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// Hands the buffer to the writer thread (the next megabyte is rendered meanwhile).
     private func flush() throws(PennyError) {
         guard !isDryRun, !buffer.isEmpty else { return }
-        var written = 0
-        while written < buffer.count {
-            let n = FaultInjection.fails(.write) ? -1 : buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if n <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
-            written += n
-        }
         offset += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        if writer == nil { writer = BackgroundWriter(descriptor: descriptor) }
+        do throws(WriteFailure) { try writer?.submit(&buffer) } catch { throw writeFailed(error) }
+    }
+
+    /// Flushes and waits until every byte is in the file: before the descriptor is used
+    /// directly (a rollback's truncation, the commit's sync).
+    private func settle() throws(PennyError) {
+        try flush()
+        do throws(WriteFailure) { try writer?.drain() } catch { throw writeFailed(error) }
+    }
+
+    private func writeFailed(_ failure: WriteFailure) -> PennyError {
+        unwritable("cannot write \(temporaryPath): \(failure.reason); the ledger was not changed")
     }
 
     private func unwritable(_ message: String) -> PennyError {

@@ -51,17 +51,18 @@ public struct StatementImporter {
     /// Categorizes one transaction, given with its description folded by `TextKey.fold`
     /// and the own account's name.
     public typealias Categorize = (_ transaction: Transaction, _ foldedDescription: String, _ account: String) -> Categorization
-    /// Categorizes a plain row of the own account `account`, given its description folded
-    /// by `TextKey.fold` as bytes: what `Categorize` decides for the row's `Transaction`.
-    public typealias CategorizeRow = (_ row: PlainRow, _ foldedDescription: UnsafeBufferPointer<UInt8>, _ account: String) -> Categorization
+    /// What the rules decide for a plain row of the own account `account`, given its
+    /// description folded by `TextKey.fold` as bytes: what `Categorize` decides for the
+    /// row's `Transaction`, as a verdict `rowRenderer` knows the slots of.
+    public typealias VerdictForRow = (_ row: PlainRow, _ foldedDescription: UnsafeBufferPointer<UInt8>, _ account: String) -> RowVerdict
     /// Streams one file's events to the given sink.
     public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
 
     private let update: LedgerUpdate
     private let resolveAccount: AccountResolver
     private let categorize: Categorize
-    /// The row lane's categorizer; nil makes every lent row a `Transaction` first.
-    public var categorizeRow: CategorizeRow?
+    /// The row lane's rules and writer; nil makes every lent row a `Transaction` first.
+    public var rowLane: (verdict: VerdictForRow, renderer: RowEntryRenderer)?
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
@@ -277,14 +278,25 @@ public struct StatementImporter {
                     outcome.duplicates += 1
                     return
                 }
-                let decision = statementCurrency == row.amount.currency ? categorizeRow?(row, key, own) : nil
-                guard let decision, !decision.skips, !ownAccounts.contains(decision.category), decision.ruleName != nil || (transfers.isEmpty && exchanges == nil) else {
-                    let transaction = row.transaction()
-                    return try place(transaction, folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
+                guard let lane = rowLane, statementCurrency == row.amount.currency else {
+                    return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
+                }
+                let verdict = lane.verdict(row, key, own)
+                // Written here unless the decision skips the row, names an own account (a
+                // transfer), or leaves the row to the default where a transfer could pair.
+                guard let slot = lane.renderer.slot(verdict, amount: row.amount), lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
+                    lane.renderer.isRuleDecision(slot) || (transfers.isEmpty && exchanges == nil)
+                else {
+                    let decision: Categorization
+                    switch verdict {
+                    case .decision(let made): decision = made
+                    default: decision = lane.renderer.decisions[lane.renderer.slot(verdict, amount: row.amount)!]
+                    }
+                    return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
                 }
                 try magnitudes.add(row.amount, at: row.location)
-                try update.append(row: row, account: own, decision: decision, id: id)
-                if decision.ruleName == nil {
+                try update.append(row: row, account: own, renderer: lane.renderer, slot: slot, id: id)
+                if !lane.renderer.isRuleDecision(slot) {
                     if pairsDefaultFiled {
                         transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: row.date, otherAmount: row.amount))
                     }

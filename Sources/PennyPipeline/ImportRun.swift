@@ -113,11 +113,17 @@ public struct ImportRun {
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers)
         importer.magnitudes = AmountTotals(ledgerTotals)
-        importer.categorizeRow = { row, folded, account in
-            let decision = categorizer.categorize(row: row, foldedDescription: folded, account: account)
-            if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
-            return decision
-        }
+        var scratch = Categorizer.MatchScratch()
+        importer.rowLane = (
+            verdict: { row, folded, account in
+                let verdict = categorizer.verdict(row: row, foldedDescription: folded, account: account, scratch: &scratch)
+                if matchFailure.error == nil, case .decision(let decision) = verdict { matchFailure.error = decision.matchFailure }
+                return verdict
+            },
+            renderer: RowEntryRenderer(
+                ruleDecisions: categorizer.ruleDecisions, defaultExpense: categorizer.defaultDecision(for: Money(minorUnits: -1, currency: rules.defaultCurrency)),
+                defaultIncome: categorizer.defaultDecision(for: Money(minorUnits: 0, currency: rules.defaultCurrency)))
+        )
         // Own accounts in several currencies: a transfer between two of them is an exchange,
         // paired when the rates held find the amounts plausible.
         if Set(rules.accounts.map { rules.currency(ofAccount: $0.name) }).count > 1 {
@@ -161,10 +167,14 @@ public struct ImportRun {
                 fileAccount.override = choice.override
                 fileAccount.fallback = choice.fallback
                 let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
-                    try reader.read(probe, displayName: file, configuration: choice.configuration) { (event) throws(PennyError) in
-                        try emit(event)
-                        if let error = matchFailure.error { throw error }
-                    }
+                    let configuration = choice.configuration
+                    // The reader parses on its own thread while this one files (EventPipe).
+                    try EventPipe.run(
+                        produce: { (send) throws(PennyError) in try reader.read(probe, displayName: file, configuration: configuration, emit: send) },
+                        consume: { (event) throws(PennyError) in
+                            try emit(event)
+                            if let error = matchFailure.error { throw error }
+                        })
                     // What was read must be what gets filed: a file written to meanwhile is rolled back.
                     if let identity, FileIdentity(path: file) != identity {
                         changedWhileRead = true

@@ -146,6 +146,57 @@ public struct Categorizer: Sendable {
         return decision
     }
 
+    /// `categorize(row:foldedDescription:account:)` as a `RowVerdict`: `.rule(i)` when the
+    /// first rule that holds decides alone (it sets a category and does not `continue`),
+    /// `.byDefault` when none holds; the full decision otherwise. A property test checks
+    /// it against `categorize`.
+    public func verdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String, scratch: inout MatchScratch) -> RowVerdict {
+        heldConditions(in: foldedDescription, into: &scratch.held)
+        candidates(scratch.held, satisfied: &scratch.satisfied, into: &scratch.candidates)
+        var decided = true
+        for index in scratch.candidates {
+            let rule = rules[Int(index)]
+            guard rule.checksOnlyAmountAndDate else {
+                decided = false
+                break
+            }
+            guard rule.checks.allSatisfy({ ConditionEvaluator.holds($0, amount: row.amount, date: row.date) == true }) else { continue }
+            if rule.category != nil && !rule.continues { return .rule(Int(index)) }
+            decided = false
+            break
+        }
+        // Every candidate was tried and none held.
+        if decided { return .byDefault }
+        let decision = categorize(row: row, foldedDescription: foldedDescription, account: account)
+        return decision.ruleName == nil && decision == defaultDecision(for: row.amount) ? .byDefault : .decision(decision)
+    }
+
+    /// Storage `verdict` reuses from one row to the next (one per thread).
+    public struct MatchScratch {
+        fileprivate var held: [Int32] = []
+        fileprivate var satisfied: [Int32] = []
+        fileprivate var candidates: [Int32] = []
+
+        /// Empty storage.
+        public init() {}
+    }
+
+    /// Each rule's decision when it decides alone, in rule order (what `.rule(i)` stands for).
+    public var ruleDecisions: [Categorization] {
+        rules.map { rule in
+            var decision = Categorization(category: rule.category ?? defaultExpense, payee: rule.payee, ruleName: rule.name, note: rule.note)
+            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
+            decision.skips = rule.skips
+            decision.excludesRoundUp = rule.excludesRoundUp
+            return decision
+        }
+    }
+
+    /// The decision no rule made: the default category for the amount's sign.
+    public func defaultDecision(for amount: Money) -> Categorization {
+        Categorization(category: amount.isNegative ? defaultExpense : defaultIncome)
+    }
+
     /// The error for a rule whose regular expression gave up on a description.
     static func gaveUp(rule: String, _ condition: Condition, on description: String) -> PennyError {
         let shown = description.count > 60 ? description.prefix(57) + "..." : Substring(description)
@@ -158,6 +209,15 @@ public struct Categorizer: Sendable {
     /// merged with those that have none.
     private func candidates(_ held: [Int32]) -> [Int32] {
         var satisfied: [Int32] = []
+        var merged: [Int32] = []
+        candidates(held, satisfied: &satisfied, into: &merged)
+        return merged
+    }
+
+    /// `candidates(_:)` into storage the caller reuses.
+    private func candidates(_ held: [Int32], satisfied: inout [Int32], into merged: inout [Int32]) {
+        satisfied.removeAll(keepingCapacity: true)
+        merged.removeAll(keepingCapacity: true)
         var i = 0
         while i < held.count {
             let rule = conditionRule[Int(held[i])]
@@ -168,9 +228,10 @@ public struct Categorizer: Sendable {
             }
             if count == rules[Int(rule)].requiredTextConditions { satisfied.append(rule) }
         }
-        if satisfied.isEmpty { return alwaysCandidates }
-        var merged: [Int32] = []
-        merged.reserveCapacity(satisfied.count + alwaysCandidates.count)
+        if satisfied.isEmpty {
+            merged += alwaysCandidates
+            return
+        }
         var a = 0, b = 0
         while a < satisfied.count || b < alwaysCandidates.count {
             if b == alwaysCandidates.count || (a < satisfied.count && satisfied[a] < alwaysCandidates[b]) {
@@ -181,12 +242,18 @@ public struct Categorizer: Sendable {
                 b += 1
             }
         }
-        return merged
     }
 
     /// Description conditions that hold, sorted and without repeats (so grouped by rule).
     private func heldConditions(in text: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var held: [Int32] = []
+        heldConditions(in: text, into: &held)
+        return held
+    }
+
+    /// `heldConditions(in:)` into storage the caller reuses.
+    private func heldConditions(in text: UnsafeBufferPointer<UInt8>, into held: inout [Int32]) {
+        held.removeAll(keepingCapacity: true)
         automaton.forEachMatch(in: text) { pattern, end in
             let use = patternUses[pattern]
             let start = end - automaton.patternLengths[pattern]
@@ -200,12 +267,13 @@ public struct Categorizer: Sendable {
         if text.isEmpty { held += emptyTextConditions }
         if held.count > 1 {
             held.sort()
-            var unique: [Int32] = []
-            unique.reserveCapacity(held.count)
-            for c in held where unique.last != c { unique.append(c) }
-            return unique
+            var kept = 1
+            for i in 1..<held.count where held[i] != held[kept - 1] {
+                held[kept] = held[i]
+                kept += 1
+            }
+            held.removeLast(held.count - kept)
         }
-        return held
     }
 }
 

@@ -108,10 +108,9 @@ struct CSVRowMapper {
     /// The field's bytes when the record has it and they are all ASCII.
     private static func asciiField<R>(_ record: CSVRecord, _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? {
         guard index < record.count else { return nil }
-        return record.field(index).withUnsafeBufferPointer { bytes in
-            for b in bytes where b >= 0x80 { return nil }
-            return body(bytes)
-        }
+        let bytes = record.field(index)
+        for b in bytes where b >= 0x80 { return nil }
+        return body(bytes)
     }
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
@@ -146,40 +145,41 @@ struct CSVRowMapper {
     /// false to take the String path.
     private mutating func decodeDescription(_ record: CSVRecord, _ columns: [Int]) -> Bool {
         scratch.removeAll(keepingCapacity: true)
-        let encoding = profile.encoding
         for i in columns {
-            guard i < record.count else { return false }
-            let plain: Bool = record.field(i).withUnsafeBufferPointer { bytes in
-                var start = 0, end = bytes.count
-                while start < end, Self.isSpace(bytes[start]) { start += 1 }
-                while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
-                guard start < end else { return true }
-                // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
-                guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
-                if !scratch.isEmpty { scratch.append(0x20) }
-                for b in bytes[start..<end] {
-                    if b < 0x80 {
-                        if b == 0x0A || b == 0x0D { return false }
-                        scratch.append(b)
-                        continue
-                    }
-                    let scalar: UInt32
-                    switch encoding {
-                    case .utf8, .utf16: return false
-                    case .latin1: scalar = UInt32(b)
-                    case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
-                    }
-                    if scalar < 0x800 {
-                        scratch.append(UInt8(0xC0 | (scalar >> 6)))
-                    } else {
-                        scratch.append(UInt8(0xE0 | (scalar >> 12)))
-                        scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-                    }
-                    scratch.append(UInt8(0x80 | (scalar & 0x3F)))
-                }
-                return true
+            guard i < record.count, appendDecoded(record.field(i)) else { return false }
+        }
+        return true
+    }
+
+    /// Appends one description field, trimmed, to `scratch` (after a space when it holds
+    /// text already); false to take the String path.
+    private mutating func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0, end = bytes.count
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return true }
+        // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
+        guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
+        if !scratch.isEmpty { scratch.append(0x20) }
+        for b in bytes[start..<end] {
+            if b < 0x80 {
+                if b == 0x0A || b == 0x0D { return false }
+                scratch.append(b)
+                continue
             }
-            guard plain else { return false }
+            let scalar: UInt32
+            switch profile.encoding {
+            case .utf8, .utf16: return false
+            case .latin1: scalar = UInt32(b)
+            case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
+            }
+            if scalar < 0x800 {
+                scratch.append(UInt8(0xC0 | (scalar >> 6)))
+            } else {
+                scratch.append(UInt8(0xE0 | (scalar >> 12)))
+                scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            }
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
         }
         return true
     }
