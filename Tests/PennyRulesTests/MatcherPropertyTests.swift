@@ -76,8 +76,8 @@ struct MatcherPropertyTests {
         }
     }
 
-    /// The row lane (`categorize(row:)`, from the folded bytes) decides exactly what the
-    /// `Transaction` path decides, with `continue`, payees, tags, notes, skips, date checks
+    /// The row lane (`categorize(row:)` and `verdict`, from the folded bytes) decides
+    /// exactly what the `Transaction` path decides, with `continue`, payees, tags, notes, skips, date checks
     /// and rules that read fields a plain row does not carry.
     @Test func theRowLaneDecidesAsTheTransactionPath() throws {
         var g = SeededGenerator(seed: 20_261_124)
@@ -115,7 +115,23 @@ struct MatcherPropertyTests {
                             foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a")
                     }
                 }
-                #expect(lane == categorizer.categorize(t, account: "assets:bank:a"), "\(text)\ndescription '\(description)'")
+                let expected = categorizer.categorize(t, account: "assets:bank:a")
+                #expect(lane == expected, "\(text)\ndescription '\(description)'")
+                var scratch = Categorizer.MatchScratch()
+                let verdict = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
+                    folded.withUnsafeMutableBufferPointer { key in
+                        categorizer.verdict(
+                            row: PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil),
+                            foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a", scratch: &scratch)
+                    }
+                }
+                let decided: Categorization
+                switch verdict {
+                case .byDefault: decided = categorizer.defaultDecision(for: t.amount)
+                case .rule(let index): decided = categorizer.ruleDecisions[index]
+                case .decision(let made): decided = made
+                }
+                #expect(decided == expected, "verdict \(verdict)\n\(text)\ndescription '\(description)'")
             }
         }
     }
