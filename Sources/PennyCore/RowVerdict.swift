@@ -11,5 +11,5 @@ public enum RowVerdict: Sendable, Equatable {
     case rule(Int)
     /// The decision in full (rules with `continue` combined, or a regular expression that
     /// gave up).
-    case decision(Categorization)
+    indirect case decision(Categorization)
 }

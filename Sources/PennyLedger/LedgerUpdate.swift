@@ -121,8 +121,8 @@ public final class LedgerUpdate {
         return true
     }
 
-    /// Appends the entry of a plain row decided as `renderer`'s `slot` unless its id is
-    /// already present (the same text and balances as `append` of the `JournalEntry`
+    /// Appends the entry of a plain row decided as `renderer`'s `slot` (on the account and
+    /// file its `begin` set, which is `account`) unless its id is already present (the same text and balances as `append` of the `JournalEntry`
     /// made of the row).
     @discardableResult
     public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
@@ -132,10 +132,10 @@ public final class LedgerUpdate {
         statementBalances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
         if writesCRLF {
             var lines: [UInt8] = []
-            renderer.render(row: row, account: account, slot: slot, id: id, into: &lines)
+            renderer.render(row: row, slot: slot, id: id, into: &lines)
             try write(lines)
         } else if !isDryRun {
-            renderer.render(row: row, account: account, slot: slot, id: id, into: &buffer)
+            renderer.render(row: row, slot: slot, id: id, into: &buffer)
             if buffer.count >= 1 << 20 { try flush() }
         }
         return true

@@ -51,10 +51,15 @@ public final class RowEntryRenderer {
         }
     }
 
-    /// Appends the entry of `row` on `account` decided as `slot` says, with `id`.
-    func render(row: PlainRow, account: String, slot index: Int, id: DedupID, into out: inout [UInt8]) {
+    /// Sets the own account and file of the rows `render` writes next.
+    public func begin(account: String, file: String) {
+        prepare(account: account, file: file)
+    }
+
+    /// Appends the entry of `row` decided as `slot` says, with `id`, on the account and
+    /// file `begin` set.
+    func render(row: PlainRow, slot index: Int, id: DedupID, into out: inout [UInt8]) {
         prepare(index)
-        prepare(account: account, file: row.file)
         let slot = slots[index]
         let text = row.description
         var joinsPayee = !slot.payee.isEmpty

@@ -62,7 +62,21 @@ public struct StatementImporter {
     private let resolveAccount: AccountResolver
     private let categorize: Categorize
     /// The row lane's rules and writer; nil makes every lent row a `Transaction` first.
-    public var rowLane: (verdict: VerdictForRow, renderer: RowEntryRenderer)?
+    public var rowLane: RowLane?
+
+    /// The row lane: what the rules decide for a plain row, and the writer of decided rows.
+    public struct RowLane {
+        /// The rules' verdict for a row.
+        public var verdict: VerdictForRow
+        /// Writes rows the verdict decided.
+        public var renderer: RowEntryRenderer
+
+        /// Makes a lane.
+        public init(verdict: @escaping VerdictForRow, renderer: RowEntryRenderer) {
+            self.verdict = verdict
+            self.renderer = renderer
+        }
+    }
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
@@ -267,43 +281,49 @@ public struct StatementImporter {
 
         /// A plain row, lent: folded, identified, categorized and written from its bytes;
         /// made a `Transaction` only when something needs one.
-        func takeRow(_ row: PlainRow, own: String) throws(PennyError) {
+        // The lane is passed down as an argument: the per-row calls borrow it.
+        func takeRow(_ row: PlainRow, own: String, lane: RowLane?) throws(PennyError) {
+            if let key = row.foldedDescription { return try fileRow(row, key: key, own: own, lane: lane) }
             if folded.count < row.description.count { folded = Array(repeating: 0, count: row.description.count * 2) }
             let length = folded.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress!) }
             guard let length else { return try takeTransaction(row.transaction(), own: own) }
             try folded.withUnsafeBufferPointer { (buffer) throws(PennyError) in
-                let key = UnsafeBufferPointer(rebasing: buffer[..<length])
-                let id = assigner.contentID(account: own, date: row.date, amount: row.amount, foldedDescription: key)
-                if update.contains(id) {
-                    outcome.duplicates += 1
-                    return
-                }
-                guard let lane = rowLane, statementCurrency == row.amount.currency else {
-                    return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
-                }
-                let verdict = lane.verdict(row, key, own)
-                // Written here unless the decision skips the row, names an own account (a
-                // transfer), or leaves the row to the default where a transfer could pair.
-                guard let slot = lane.renderer.slot(verdict, amount: row.amount), lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
-                    lane.renderer.isRuleDecision(slot) || (transfers.isEmpty && exchanges == nil)
-                else {
-                    let decision: Categorization
-                    switch verdict {
-                    case .decision(let made): decision = made
-                    default: decision = lane.renderer.decisions[lane.renderer.slot(verdict, amount: row.amount)!]
-                    }
-                    return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
-                }
-                try magnitudes.add(row.amount, at: row.location)
-                try update.append(row: row, account: own, renderer: lane.renderer, slot: slot, id: id)
-                if !lane.renderer.isRuleDecision(slot) {
-                    if pairsDefaultFiled {
-                        transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: row.date, otherAmount: row.amount))
-                    }
-                    outcome.uncategorized += 1
-                }
-                outcome.new += 1
+                try fileRow(row, key: UnsafeBufferPointer(rebasing: buffer[..<length]), own: own, lane: lane)
             }
+        }
+
+        /// A plain row with its folded description `key`.
+        func fileRow(_ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane?) throws(PennyError) {
+            let id = assigner.contentID(account: own, date: row.date, amount: row.amount, foldedDescription: key)
+            if update.contains(id) {
+                outcome.duplicates += 1
+                return
+            }
+            guard let lane, statementCurrency == row.amount.currency else {
+                return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
+            }
+            let verdict = row.verdict ?? lane.verdict(row, key, own)
+            // Written here unless the decision skips the row, names an own account (a
+            // transfer), or leaves the row to the default where a transfer could pair.
+            guard let slot = lane.renderer.slot(verdict, amount: row.amount), lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
+                lane.renderer.isRuleDecision(slot) || (transfers.isEmpty && exchanges == nil)
+            else {
+                let decision: Categorization
+                switch verdict {
+                case .decision(let made): decision = made
+                default: decision = lane.renderer.decisions[lane.renderer.slot(verdict, amount: row.amount)!]
+                }
+                return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
+            }
+            try magnitudes.add(row.amount, at: row.location)
+            try update.append(row: row, account: own, renderer: lane.renderer, slot: slot, id: id)
+            if !lane.renderer.isRuleDecision(slot) {
+                if pairsDefaultFiled {
+                    transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: row.date, otherAmount: row.amount))
+                }
+                outcome.uncategorized += 1
+            }
+            outcome.new += 1
         }
 
         try read { (event) throws(PennyError) in
@@ -333,7 +353,15 @@ public struct StatementImporter {
                 guard let own = account else {
                     throw .badInput("transaction before any statement header", at: row.location)
                 }
-                try takeRow(row, own: own)
+                rowLane?.renderer.begin(account: own, file: row.file)
+                try takeRow(row, own: own, lane: rowLane)
+            case .rows(let rows):
+                guard let own = account else {
+                    throw .badInput("transaction before any statement header", at: SourceLocation(file: rows.file, line: rows.items.first?.line ?? 0))
+                }
+                let lane = rowLane
+                lane?.renderer.begin(account: own, file: rows.file)
+                for index in 0..<rows.count { try takeRow(rows[index], own: own, lane: lane) }
             }
         }
         if let own = account { assigners[own] = assigner }
