@@ -204,7 +204,13 @@ public struct ImportRun {
         if derivesRoundUps {
             do throws(PennyError) {
                 let totals: RoundUpTotals
-                if let incremental = roundUpIncrement?.totals() { totals = incremental } else { totals = try roundUps.scanTotals() }
+                if let incremental = roundUpIncrement?.totals() {
+                    totals = incremental
+                    if verbose { console.say("round-ups: this import's purchases added to the sidecar's totals") }
+                } else {
+                    totals = try roundUps.scanTotals()
+                    if verbose { console.say("round-ups: the ledger read whole") }
+                }
                 try roundUps.write(totals)
             } catch {
                 throw PennyError(
