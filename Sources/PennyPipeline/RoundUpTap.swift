@@ -12,24 +12,22 @@ import PennyRoundUp
 /// total past 64 bits) it says so (`isExact` false) and the ledger is read whole.
 final class RoundUpTap: LedgerUpdateObserver {
     /// What the appended entries and comments add.
-    private(set) var totals = RoundUpTotals()
+    @exclusivity(unchecked) private(set) var totals = RoundUpTotals()
     /// False once the tap lost track; its totals are then not to be used.
     private(set) var isExact = true
 
-    private var accruer: RoundUpAccruer
-    private let own: Set<String>
+    // Touched for every appended entry, by the one thread that drives the update.
+    @exclusivity(unchecked) private var accruer: RoundUpAccruer
+    @exclusivity(unchecked) private var names: AccountNames
     /// Entries and comments appended so far (the update's `addedCount`, kept in step).
     private var count = 0
     /// The totals when the current file started, and the count then.
     private var checkpoint: (count: Int, totals: RoundUpTotals)?
-    private var ownCaches = [NameCache(), NameCache()]
-    private var accountNames = CleanNames()
-    private var categoryNames = CleanNames()
 
     /// A tap for `engine`'s programs (which have no `if` lines), `own` the own accounts.
     init(engine: RoundUpEngine, own: Set<String>) {
         self.accruer = RoundUpAccruer(engine: engine)
-        self.own = own
+        self.names = AccountNames(own: own)
     }
 
     /// Remembers the totals before a file is imported: a failed file rolls back to here.
@@ -38,26 +36,33 @@ final class RoundUpTap: LedgerUpdateObserver {
     func appended(_ entry: JournalEntry) {
         count += 1
         guard isExact else { return }
-        // The entry as the scan reads it back: `category  -amount`, then `account  amount`;
-        // the own side is the second posting if it is an own account, else the first.
-        guard accountNames.readsBack(entry.account), categoryNames.readsBack(entry.category), !entry.tags.contains(where: { $0.name == "id" }) else {
+        let account = names.account(entry.account), category = names.category(entry.category)
+        var excluded = entry.excludesRoundUp
+        for tag in entry.tags {
+            // An `id` tag would be read as the entry's id (rules reserve the name).
+            if tag.name == "id" { isExact = false }
+            if tag.name == "no-roundup" { excluded = true }
+        }
+        // A name the reader would read back differently: the scan decides.
+        guard account.readsBack, category.readsBack, isExact else {
             isExact = false
             return
         }
         totals.see(entry.date)
-        let account: String, category: String, amount: Money
-        if ownCaches[1].holds(entry.account, in: own) {
-            // A category that is an own account is a transfer.
-            guard !ownCaches[0].holds(entry.category, in: own) else { return }
-            (account, category, amount) = (entry.account, entry.category, entry.amount)
-        } else if ownCaches[0].holds(entry.category, in: own) {
-            (account, category, amount) = (entry.category, entry.account, Money(minorUnits: -entry.amount.minorUnits, currency: entry.amount.currency))
-        } else {
-            return
-        }
-        let excluded = entry.excludesRoundUp || entry.tags.contains { $0.name == "no-roundup" }
+        // The entry as the scan reads it back: `category  -amount`, then `account  amount`;
+        // the own side is the second posting if it is an own account, else the first; a
+        // category that is an own account is a transfer.
         do throws(MoneyError) {
-            try accruer.accrue(date: entry.date, amount: amount, account: account, category: category, excludesRoundUp: excluded, into: &totals.tally)
+            if account.isOwn {
+                guard !category.isOwn else { return }
+                try accruer.accrue(
+                    date: entry.date, amount: entry.amount, account: entry.account, categoryRoundsUp: category.roundsUp, excludesRoundUp: excluded,
+                    into: &totals.tally)
+            } else if category.isOwn {
+                try accruer.accrue(
+                    date: entry.date, amount: Money(minorUnits: -entry.amount.minorUnits, currency: entry.amount.currency), account: entry.category,
+                    categoryRoundsUp: account.roundsUp, excludesRoundUp: excluded, into: &totals.tally)
+            }
         } catch {
             isExact = false
         }
@@ -80,34 +85,60 @@ final class RoundUpTap: LedgerUpdateObserver {
     func refiled() { isExact = false }
 }
 
-/// Whether the ledger's reader reads a name, written as a posting's account, back as the
-/// same string: not empty, no tab or line break, no two spaces in a row, no space at either
-/// end, not starting like a comment. The last name that passed is remembered.
-private struct CleanNames {
-    var last = ""
+/// What the tap needs to know of an account name, worked out once per name: whether the
+/// ledger's reader reads it, written as a posting's account, back as the same string (not
+/// empty, no tab or line break, no two spaces in a row, no space at either end, not
+/// starting like a comment), whether it is an own account, and whether a purchase filed
+/// under it rounds up.
+private struct NameFacts {
+    var readsBack: Bool
+    var isOwn: Bool
+    var roundsUp: Bool
 
-    mutating func readsBack(_ name: String) -> Bool {
-        if name == last { return true }
+    init(_ name: String, own: Set<String>) {
+        var clean = true
         var previous: UInt8 = 0x20
         for b in name.utf8 {
-            if b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20) { return false }
+            if b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20) { clean = false }
             previous = b
         }
-        guard previous != 0x20, let first = name.utf8.first, first != UInt8(ascii: ";"), first != UInt8(ascii: "#") else { return false }
-        last = name
-        return true
+        let first = name.utf8.first
+        readsBack = clean && previous != 0x20 && first != nil && first != UInt8(ascii: ";") && first != UInt8(ascii: "#")
+        isOwn = own.contains(name)
+        roundsUp = RoundUpEngine.roundsUp(category: name)
     }
 }
 
-/// Whether an account is an own account, remembered for the last name asked.
-private struct NameCache {
-    var last: String?
-    var answer = false
+/// The facts of each name seen, the last own account's and last category's kept apart
+/// (an import's own account never changes within a statement).
+private struct AccountNames {
+    let own: Set<String>
+    var known: [String: NameFacts] = [:]
+    var lastAccount: (name: String, facts: NameFacts)?
+    var lastCategory: (name: String, facts: NameFacts)?
 
-    mutating func holds(_ name: String, in set: Set<String>) -> Bool {
-        if name == last { return answer }
-        last = name
-        answer = set.contains(name)
-        return answer
+    init(own: Set<String>) { self.own = own }
+
+    mutating func account(_ name: String) -> NameFacts {
+        if let last = lastAccount, last.name == name { return last.facts }
+        let facts = facts(name)
+        lastAccount = (name, facts)
+        return facts
+    }
+
+    mutating func category(_ name: String) -> NameFacts {
+        if let last = lastCategory, last.name == name { return last.facts }
+        let facts = facts(name)
+        lastCategory = (name, facts)
+        return facts
+    }
+
+    private mutating func facts(_ name: String) -> NameFacts {
+        if let facts = known[name] { return facts }
+        let facts = NameFacts(name, own: own)
+        // Bounded: a statement of ever new names keeps only the last thousands.
+        if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
+        known[name] = facts
+        return facts
     }
 }

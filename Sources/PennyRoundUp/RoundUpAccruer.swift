@@ -24,17 +24,23 @@ public struct RoundUpAccruer {
     public mutating func accrue(
         date: LocalDate, amount: Money, account: String, category: String, excludesRoundUp: Bool, into tally: inout RoundUpTally
     ) throws(MoneyError) {
-        guard amount.isNegative, !excludesRoundUp else { return }
+        if category != lastCategory {
+            lastCategory = category
+            categoryRoundsUp = RoundUpEngine.roundsUp(category: category)
+        }
+        try accrue(date: date, amount: amount, account: account, categoryRoundsUp: categoryRoundsUp, excludesRoundUp: excludesRoundUp, into: &tally)
+    }
+
+    /// The same with the category's answer already known (`RoundUpEngine.roundsUp(category:)`,
+    /// which a caller may keep per category name).
+    public mutating func accrue(
+        date: LocalDate, amount: Money, account: String, categoryRoundsUp: Bool, excludesRoundUp: Bool, into tally: inout RoundUpTally
+    ) throws(MoneyError) {
+        guard amount.isNegative, !excludesRoundUp, categoryRoundsUp else { return }
         if account != lastAccount {
             lastAccount = account
             programs = engine.programs(from: account)
         }
-        guard !programs.isEmpty else { return }
-        if category != lastCategory {
-            lastCategory = category
-            categoryRoundsUp = RoundUpEngine.mayRoundUp(amount: amount, category: category, excludesRoundUp: false, isTransfer: false)
-        }
-        guard categoryRoundsUp else { return }
         for index in programs {
             guard let spare = engine.spare(program: index, date: date, amount: amount) else { continue }
             try tally.add(spare, on: date, program: index, funding: engine.funding(program: index, account: account))

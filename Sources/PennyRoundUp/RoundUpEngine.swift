@@ -74,8 +74,11 @@ public struct RoundUpEngine {
     /// Whether a purchase can round up at all: money spent (negative), filed under
     /// `expenses:`, not excluded by a rule, not a transfer.
     static func mayRoundUp(amount: Money, category: String, excludesRoundUp: Bool, isTransfer: Bool) -> Bool {
-        amount.isNegative && AccountName(category).isUnder(.expenses) && !excludesRoundUp && !isTransfer
+        amount.isNegative && roundsUp(category: category) && !excludesRoundUp && !isTransfer
     }
+
+    /// Whether a purchase filed under `category` can round up: it is under `expenses:`.
+    public static func roundsUp(category: String) -> Bool { AccountName(category).isUnder(.expenses) }
 
     /// The numbers of the programs whose origins hold `account`.
     func programs(from account: String) -> [Int] {
