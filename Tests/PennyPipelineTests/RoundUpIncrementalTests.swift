@@ -163,6 +163,54 @@ import Testing
         #expect(written.state == full.state)
     }
 
+    /// A run killed after the ledger's rename and before the sidecar's leaves the sidecar of
+    /// the ledger before: well formed, but stamped with another version, so read whole.
+    @Test func aSidecarOfTheLedgerBeforeIsStale() throws {
+        var random = SplitMix(seed: 13)
+        let folder = try ScratchFolder()
+        let rules = try Self.rules(folder)
+        let ledger = folder.path("ledger.journal")
+        let state = ledger + ".roundups.state"
+        _ = try ImportRun(rules: rules, ledgerPath: ledger, console: CapturedOutput().console()).perform(paths: [try folder.write("t-1.csv", Self.statement(150, &random))])
+        let before = try String(contentsOfFile: state, encoding: .utf8)
+        _ = try ImportRun(rules: rules, ledgerPath: ledger, console: CapturedOutput().console()).perform(paths: [try folder.write("t-2.csv", Self.statement(150, &random))])
+        try before.write(toFile: state, atomically: true, encoding: .utf8)
+        #expect(RoundUpRun(rules: rules, ledgerPath: ledger).freshTotals() == nil)
+        let output = CapturedOutput()
+        var run = ImportRun(rules: rules, ledgerPath: ledger, console: output.console())
+        run.verbose = true
+        _ = try run.perform(paths: [try folder.write("t-3.csv", Self.statement(150, &random))])
+        #expect(output.out.contains("round-ups: the ledger read whole"))
+        let written = try Self.written(ledger)
+        let full = try Self.fullRead(ledger, rules: rules)
+        #expect(written.journal == full.journal)
+        #expect(written.state == full.state)
+    }
+
+    /// A transfer that pairs with an entry already in the ledger refiles that entry (no
+    /// longer a purchase): the import cannot follow that entry by entry, so it reads whole.
+    @Test func aRefiledTransferIsReadWhole() throws {
+        let folder = try ScratchFolder()
+        let text = Self.rulesText.replacingOccurrences(
+            of: "csv t\n",
+            with:
+                "account assets:bank:b\n  currency EUR\n\ncsv u\n  match-file \"u-*.csv\"\n  account assets:bank:b\n  delimiter ,\n  header-lines 1\n  date 1 %Y-%m-%d\n  description 2\n  amount 3\n\ncsv t\n"
+        )
+        let rules = try Self.rules(folder, text + "rule move\n  if description contains \"MOVE FROM A\"\n  category assets:bank:a\n")
+        let ledger = folder.path("ledger.journal")
+        let a = try folder.write("t-1.csv", "date,description,amount\n2024-01-10,MOVE TO B,-49.30\n2024-01-10,SHOP ONE 1,-3.20\n")
+        _ = try ImportRun(rules: rules, ledgerPath: ledger, console: CapturedOutput().console()).perform(paths: [a])
+        #expect(try Self.written(ledger).journal.contains("spare change of 2 purchases"))
+        let output = CapturedOutput()
+        var run = ImportRun(rules: rules, ledgerPath: ledger, console: output.console())
+        run.verbose = true
+        _ = try run.perform(paths: [try folder.write("u-1.csv", "date,description,amount\n2024-01-10,MOVE FROM A,49.30\n")])
+        #expect(output.out.contains("round-ups: the ledger read whole"))
+        let written = try Self.written(ledger)
+        #expect(written.journal == (try Self.fullRead(ledger, rules: rules)).journal)
+        #expect(written.journal.contains("spare change of 1 purchase\n"))
+    }
+
     @Test func aHandEditedLedgerIsReadWhole() throws {
         var random = SplitMix(seed: 11)
         let folder = try ScratchFolder()
