@@ -56,6 +56,9 @@ public final class LedgerUpdate {
     /// (`LedgerCheck.requireReadable`'s answer, found while copying).
     public private(set) var magnitudes: [Currency: Int64] = [:]
 
+    /// Told of every entry and comment appended, every rollback and refiling (round-ups).
+    public var observer: (any LedgerUpdateObserver)?
+
     /// Opens the update: reads the existing ledger's ids (and the balances of
     /// `balanceAccounts`) and, unless dry-run, copies it. With `checkingIn` (the rules'
     /// default currency) the copy also checks the ledger as `LedgerCheck.requireReadable`
@@ -110,6 +113,7 @@ public final class LedgerUpdate {
         added.append(entry.id.value)
         statementBalances.add(account: entry.account, date: entry.date, amount: entry.amount)
         statementBalances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
+        observer?.appended(entry)
         if writesCRLF {
             var lines: [UInt8] = []
             JournalWriter.render(entry, into: &lines)
@@ -166,6 +170,7 @@ public final class LedgerUpdate {
     public func appendOnce(_ comment: PennyComment) throws(PennyError) -> Bool {
         guard index.insert(comment.id) else { return false }
         added.append(comment.id)
+        observer?.appended(comment)
         try write(Array("\n\(comment.line)\n".utf8))
         return true
     }
@@ -189,6 +194,7 @@ public final class LedgerUpdate {
     }
 
     private func refile(_ refiling: Refiling) {
+        observer?.refiled()
         refilings.append(refiling)
         for a in refiling.adjustments { statementBalances.add(account: a.account, date: a.date, amount: a.amount) }
     }
@@ -204,6 +210,7 @@ public final class LedgerUpdate {
         refilings.removeAll { $0.at >= mark.addedCount }
         for id in added[mark.addedCount...] { index.remove(id) }
         added.removeSubrange(mark.addedCount...)
+        observer?.rolledBack(keeping: mark.addedCount)
         guard !isDryRun else { return }
         try settle()
         try subtractWritten(from: mark.offset)

@@ -3,6 +3,7 @@ import PennyCore
 import PennyImport
 import PennyLedger
 import PennyReport
+import PennyRoundUp
 import PennyRules
 
 /// The first rule whose regular expression gave up during an import (set from the
@@ -87,6 +88,7 @@ public struct ImportRun {
                 }
             }
         }
+        let ledgerExisted = FileManager.default.fileExists(atPath: ledgerPath)
         // The ledger's check (LedgerCheck) is done in the update's one read of it.
         let update = try LedgerUpdate(
             ledgerPath: ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)), checkingIn: rules.defaultCurrency)
@@ -135,6 +137,11 @@ public struct ImportRun {
             try roundUps.ensureDerivedFileExists()
             try update.ensureInclude(roundUps.includeName)
         }
+        // Round-ups follow the update entry by entry, from the sidecar's totals of the ledger
+        // as read (a new ledger has none): no second read of the ledger after the commit.
+        let derivesRoundUps = !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath))
+        let roundUpIncrement = derivesRoundUps ? roundUps.increment(ledgerExisted: ledgerExisted) : nil
+        update.observer = roundUpIncrement?.tap
         let openings = try importer.addOpenings(rules.accounts)
         if openings > 0 && verbose { console.say("opening balances: \(openings) new") }
 
@@ -160,6 +167,7 @@ public struct ImportRun {
                 identity = seen
             }
             var changedWhileRead = false
+            roundUpIncrement?.tap.markFile()
             do throws(PennyError) {
                 let probe = try FileProbe(url: URL(fileURLWithPath: file))
                 let choice = try autoProfile.choose(probe: probe, forcedFormat: forcedFormat, configuration: configuration, file: file)
@@ -214,10 +222,21 @@ public struct ImportRun {
             }
         }
         try update.commit()
-        // Round-ups are derived data: rewritten whole from the committed ledger. If that
+        // Round-ups are derived data: the derived journal is rewritten whole from the totals
+        // (the sidecar's plus this import's, or the committed ledger read whole). If that
         // fails, the ledger stands, and the next command of any kind writes them again.
-        if !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath)) {
-            do throws(PennyError) { try roundUps.write(try roundUps.compute()) } catch {
+        if derivesRoundUps {
+            do throws(PennyError) {
+                let totals: RoundUpTotals
+                if let incremental = roundUpIncrement?.totals() {
+                    totals = incremental
+                    if verbose { console.say("round-ups: this import's purchases added to the sidecar's totals") }
+                } else {
+                    totals = try roundUps.scanTotals()
+                    if verbose { console.say("round-ups: the ledger read whole") }
+                }
+                try roundUps.write(totals)
+            } catch {
                 throw PennyError(
                     error.kind, "the ledger was written, but the round-ups journal was not: \(error.message); the next penny command writes it again",
                     at: error.location)
