@@ -134,6 +134,7 @@ public final class LedgerUpdate {
         added.append(id.value)
         statementBalances.add(account: account, date: row.date, amount: row.amount)
         statementBalances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
+        if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
         if writesCRLF {
             var lines: [UInt8] = []
             renderer.render(row: row, slot: slot, id: id, into: &lines)

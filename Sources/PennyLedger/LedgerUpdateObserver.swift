@@ -1,3 +1,5 @@
+public import PennyCore
+
 /// Told of what a `LedgerUpdate` appends, rolls back and refiles, so derived data (the
 /// round-ups' day totals) can follow the update without reading the ledger again.
 ///
@@ -14,4 +16,21 @@ public protocol LedgerUpdateObserver: AnyObject {
     func rolledBack(keeping: Int)
     /// An entry already written (in the ledger or in this update) will be rewritten at commit.
     func refiled()
+    /// A plain row's entry was appended (`LedgerUpdate.append(row:...)`): the `JournalEntry`
+    /// it stands for has these date, amount, account, and the decision's category, tags
+    /// and `no-roundup`.
+    func appended(date: LocalDate, amount: Money, account: String, decision: Categorization)
+}
+
+extension LedgerUpdateObserver {
+    /// Tells `appended(_:)` of the entry the row stands for.
+    public func appended(date: LocalDate, amount: Money, account: String, decision: Categorization) {
+        var entry = JournalEntry(
+            date: date, description: "", account: account, category: decision.category, amount: amount, id: DedupID(value: 0), source: nil,
+            rule: decision.ruleName ?? JournalEntry.defaultRule)
+        entry.tags = decision.tags
+        entry.note = decision.note
+        entry.excludesRoundUp = decision.excludesRoundUp
+        appended(entry)
+    }
 }

@@ -305,8 +305,11 @@ public struct StatementImporter {
             let verdict = row.verdict ?? lane.verdict(row, key, own)
             // Written here unless the decision skips the row, names an own account (a
             // transfer), or leaves the row to the default where a transfer could pair.
+            // (A default-filed row is written here when no transfer entry could pair with it,
+            // exactly as `place` would decide.)
             guard let slot = lane.renderer.slot(verdict, amount: row.amount), lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
-                lane.renderer.isRuleDecision(slot) || (transfers.isEmpty && exchanges == nil)
+                lane.renderer.isRuleDecision(slot)
+                    || (exchanges == nil && (transfers.isEmpty || transfers.candidates(account: own, amount: row.amount, date: row.date, category: nil).isEmpty))
             else {
                 let decision: Categorization
                 switch verdict {

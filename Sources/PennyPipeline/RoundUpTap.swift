@@ -34,11 +34,20 @@ final class RoundUpTap: LedgerUpdateObserver {
     func markFile() { checkpoint = (count, totals) }
 
     func appended(_ entry: JournalEntry) {
+        see(date: entry.date, amount: entry.amount, accountName: entry.account, categoryName: entry.category, excludesRoundUp: entry.excludesRoundUp, tags: entry.tags)
+    }
+
+    func appended(date: LocalDate, amount: Money, account: String, decision: Categorization) {
+        see(date: date, amount: amount, accountName: account, categoryName: decision.category, excludesRoundUp: decision.excludesRoundUp, tags: decision.tags)
+    }
+
+    /// An appended entry, by the fields the scan reads back.
+    private func see(date: LocalDate, amount: Money, accountName: String, categoryName: String, excludesRoundUp: Bool, tags: [Tag]) {
         count += 1
         guard isExact else { return }
-        let account = names.account(entry.account), category = names.category(entry.category)
-        var excluded = entry.excludesRoundUp
-        for tag in entry.tags {
+        let account = names.account(accountName), category = names.category(categoryName)
+        var excluded = excludesRoundUp
+        for tag in tags {
             // An `id` tag would be read as the entry's id (rules reserve the name).
             if tag.name == "id" { isExact = false }
             if tag.name == "no-roundup" { excluded = true }
@@ -48,7 +57,7 @@ final class RoundUpTap: LedgerUpdateObserver {
             isExact = false
             return
         }
-        totals.see(entry.date)
+        totals.see(date)
         // The entry as the scan reads it back: `category  -amount`, then `account  amount`;
         // the own side is the second posting if it is an own account, else the first; a
         // category that is an own account is a transfer.
@@ -56,11 +65,11 @@ final class RoundUpTap: LedgerUpdateObserver {
             if account.isOwn {
                 guard !category.isOwn else { return }
                 try accruer.accrue(
-                    date: entry.date, amount: entry.amount, account: entry.account, categoryRoundsUp: category.roundsUp, excludesRoundUp: excluded,
+                    date: date, amount: amount, account: accountName, categoryRoundsUp: category.roundsUp, excludesRoundUp: excluded,
                     into: &totals.tally)
             } else if category.isOwn {
                 try accruer.accrue(
-                    date: entry.date, amount: Money(minorUnits: -entry.amount.minorUnits, currency: entry.amount.currency), account: entry.category,
+                    date: date, amount: Money(minorUnits: -amount.minorUnits, currency: amount.currency), account: categoryName,
                     categoryRoundsUp: account.roundsUp, excludesRoundUp: excluded, into: &totals.tally)
             }
         } catch {
