@@ -115,16 +115,27 @@ public struct PlainRows: @unchecked Sendable {
 
     /// Row `index`, lent like the batch.
     public subscript(index: Int) -> PlainRow {
-        let item = items[index]
         var row = PlainRow(
-            date: item.date, amount: Money(minorUnits: item.minorUnits, currency: currency), description: UnsafeBufferPointer(rebasing: text[item.description]),
-            file: file, line: item.line, balance: item.balance.map { Money(minorUnits: $0, currency: currency) })
-        if let folded = item.folded { row.foldedDescription = UnsafeBufferPointer(rebasing: text[folded]) }
+            date: LocalDate(dayNumber: 0), amount: Money(minorUnits: 0, currency: currency), description: UnsafeBufferPointer(start: nil, count: 0), file: file,
+            line: 0, balance: nil)
+        load(index, into: &row)
+        return row
+    }
+
+    /// Overwrites `row`'s fields with row `index`'s, all but the file (a loop over the
+    /// rows reuses one `PlainRow` made for the batch's file).
+    public func load(_ index: Int, into row: inout PlainRow) {
+        let item = items[index]
+        row.date = item.date
+        row.amount = Money(minorUnits: item.minorUnits, currency: currency)
+        row.description = UnsafeBufferPointer(rebasing: text[item.description])
+        row.line = item.line
+        row.balance = item.balance.map { Money(minorUnits: $0, currency: currency) }
+        row.foldedDescription = item.folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
         switch item.verdict {
         case -2: row.verdict = .byDefault
         case 0...: row.verdict = .rule(Int(item.verdict))
-        default: break
+        default: row.verdict = nil
         }
-        return row
     }
 }

@@ -45,9 +45,20 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
 
     /// `contentKey` with the folded description as bytes (the byte-level import path).
     public static func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        contentKey(prefix: contentPrefix(account: account), date: date, amount: amount, foldedDescription: foldedDescription)
+    }
+
+    /// The hash of a content key's first parts, the same for every row of an account.
+    public static func contentPrefix(account: String) -> StableHash {
         var hash = StableHash()
         hash.combine("content")
         hash.combine(account)
+        return hash
+    }
+
+    /// `contentKey` from the account's `contentPrefix`.
+    public static func contentKey(prefix: StableHash, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = prefix
         hash.combine(date)
         hash.combine(amount.minorUnits)
         hash.combine(amount.currency.code)
@@ -91,6 +102,9 @@ public struct DedupIDAssigner: Sendable {
     private var occurrences: [UInt64: Int] = [:]
     private var currentDay: Int?
     private var closedDays: Set<Int> = []
+    /// The account whose `DedupID.contentPrefix` is `prefix`.
+    private var prefixAccount: String?
+    private var prefix = StableHash()
     /// Bank ids seen more than once so far (as hashes of account and id).
     public private(set) var repeatedBankIDs: Set<UInt64> = []
     /// True when a date came back after another one, with counts already dropped.
@@ -128,7 +142,11 @@ public struct DedupIDAssigner: Sendable {
     /// from its folded description's bytes: the same id `id(account:transaction:)` gives.
     public mutating func contentID(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> DedupID {
         track(day: date.dayNumber)
-        let key = DedupID.contentKey(account: account, date: date, amount: amount, foldedDescription: foldedDescription)
+        if prefixAccount != account {
+            prefixAccount = account
+            prefix = DedupID.contentPrefix(account: account)
+        }
+        let key = DedupID.contentKey(prefix: prefix, date: date, amount: amount, foldedDescription: foldedDescription)
         let occurrence = (occurrences[key] ?? 0) + 1
         occurrences[key] = occurrence
         return .content(key: key, occurrence: occurrence)

@@ -6,11 +6,15 @@ public import PennyCore
 /// description, id, line number and two amounts — and no `String`s.
 ///
 /// The text is exactly what `JournalWriter.render` writes for the `JournalEntry` the
-/// importer would make of the row (`RowLaneEquivalenceTests` compares the two).
+/// importer would make of the row (`RowLaneEquivalenceTests` compares the two). The
+/// prepared bytes and slots live in memory this object allocates and frees itself, so a
+/// row's lookups touch no reference counts.
 public final class RowEntryRenderer {
-    /// Where one decision's prepared bytes are in `arena`.
+    /// Where one decision's prepared bytes are in the arena.
     private struct Slot {
         var isReady = false
+        /// -1 not asked yet, else whether `isFiledAsIs`.
+        var filedAsIs: Int8 = -1
         /// `    CATEGORY`.
         var category = 0..<0
         var categoryScalars = 0
@@ -24,10 +28,11 @@ public final class RowEntryRenderer {
     /// The decisions by slot: each rule's alone (`RowVerdict.rule`), then the default
     /// expense and income decisions.
     public let decisions: [Categorization]
-    @exclusivity(unchecked) private var arena: [UInt8] = []
-    @exclusivity(unchecked) private var slots: [Slot]
-    /// `isFiledAsIs` by slot, once asked (one importer's own accounts).
-    @exclusivity(unchecked) private var filedAsIs: [Bool?]
+    private let slots: UnsafeMutablePointer<Slot>
+    private let slotCount: Int
+    private var arena: UnsafeMutablePointer<UInt8>
+    private var arenaCount = 0
+    private var arenaCapacity = 4096
     private var account: String?
     private var accountText = 0..<0
     private var accountScalars = 0
@@ -38,35 +43,65 @@ public final class RowEntryRenderer {
     /// Prepares for `ruleDecisions` (in rule order) and the two default decisions.
     public init(ruleDecisions: [Categorization], defaultExpense: Categorization, defaultIncome: Categorization) {
         decisions = ruleDecisions + [defaultExpense, defaultIncome]
-        slots = Array(repeating: Slot(), count: decisions.count)
-        filedAsIs = Array(repeating: nil, count: decisions.count)
+        slotCount = decisions.count
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+        arena = .allocate(capacity: arenaCapacity)
+    }
+
+    deinit {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+        arena.deallocate()
     }
 
     /// The slot of a verdict that is not `.decision`.
     public func slot(_ verdict: RowVerdict, amount: Money) -> Int? {
         switch verdict {
         case .rule(let index): index
-        case .byDefault: decisions.count - (amount.isNegative ? 2 : 1)
+        case .byDefault: slotCount - (amount.isNegative ? 2 : 1)
         case .decision: nil
         }
     }
 
+    /// True when the slot's decision is a rule's (not the default for a sign).
+    public func isRuleDecision(_ slot: Int) -> Bool { slot < slotCount - 2 }
+
+    /// True when a row decided so is written as it is: the decision does not skip it and
+    /// its category is not one of `ownAccounts` (a transfer, which may pair).
+    func isFiledAsIs(_ slot: Int, ownAccounts: Set<String>) -> Bool {
+        if slots[slot].filedAsIs < 0 {
+            let decision = decisions[slot]
+            slots[slot].filedAsIs = !decision.skips && !ownAccounts.contains(decision.category) ? 1 : 0
+        }
+        return slots[slot].filedAsIs == 1
+    }
+
+    /// The category of a slot's decision.
+    func category(_ slot: Int) -> String { decisions[slot].category }
+
     /// Sets the own account and file of the rows `render` writes next.
     public func begin(account: String, file: String) {
-        prepare(account: account, file: file)
+        if self.account != account {
+            self.account = account
+            (accountText, accountScalars) = add(posting: account)
+        }
+        if self.file != file {
+            self.file = file
+            sourcePrefix = append(JournalWriter.sourcePrefix(file))
+        }
     }
 
     /// Appends the entry of `row` decided as `slot` says, with `id`, on the account and
     /// file `begin` set.
     func render(row: PlainRow, slot index: Int, id: DedupID, into out: inout [UInt8]) {
-        prepare(index)
+        if !slots[index].isReady { prepare(index) }
         let slot = slots[index]
         let text = row.description
         var joinsPayee = !slot.payee.isEmpty
         if joinsPayee {
-            let payee = arena[slot.payee]
             joinsPayee =
-                !payee.elementsEqual(text)
+                !bytes(slot.payee).elementsEqual(text)
                 && ((slot.payeeIsASCII && text.allSatisfy { $0 < 0x80 }) || decisions[index].payee != String(decoding: text, as: UTF8.self))
         }
         let descriptionLength = text.count + (joinsPayee ? slot.payee.count + 3 : 0)
@@ -74,48 +109,34 @@ public final class RowEntryRenderer {
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: bound))
         let used = out.withUnsafeMutableBufferPointer { buffer in
-            arena.withUnsafeBufferPointer { arena in
-                var w = ByteWriter(base: buffer.baseAddress! + start, capacity: bound)
-                w.put(0x0A)
-                w.date(row.date)
-                w.put(" * ")
-                w.sanitized(payee: joinsPayee ? UnsafeBufferPointer(rebasing: arena[slot.payee]) : nil, text: text)
-                w.put("\n    ; id: ")
-                w.hex(id.value)
-                w.put(0x0A)
-                w.put(UnsafeBufferPointer(rebasing: arena[sourcePrefix]))
-                w.decimal(Int64(row.line), exponent: 0)
-                w.put(0x0A)
-                w.put(UnsafeBufferPointer(rebasing: arena[slot.tail]))
-                w.posting(UnsafeBufferPointer(rebasing: arena[slot.category]), scalars: slot.categoryScalars, minorUnits: -row.amount.minorUnits, row.amount.currency)
-                w.posting(UnsafeBufferPointer(rebasing: arena[accountText]), scalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
-                return w.count
-            }
+            var w = ByteWriter(base: buffer.baseAddress! + start, capacity: bound)
+            w.put(0x0A)
+            w.date(row.date)
+            w.put(" * ")
+            w.sanitized(payee: joinsPayee ? bytes(slot.payee) : nil, text: text)
+            w.put("\n    ; id: ")
+            w.hex(id.value)
+            w.put(0x0A)
+            w.put(bytes(sourcePrefix))
+            w.decimal(Int64(row.line), exponent: 0)
+            w.put(0x0A)
+            w.put(bytes(slot.tail))
+            w.posting(bytes(slot.category), scalars: slot.categoryScalars, minorUnits: -row.amount.minorUnits, row.amount.currency)
+            w.posting(bytes(accountText), scalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
+            return w.count
         }
         out.removeLast(bound - used)
     }
 
-    /// True when the slot's decision is a rule's (not the default for a sign).
-    public func isRuleDecision(_ slot: Int) -> Bool { slot < decisions.count - 2 }
-
-    /// True when a row decided so is written as it is: the decision does not skip it and
-    /// its category is not one of `ownAccounts` (a transfer, which may pair).
-    func isFiledAsIs(_ slot: Int, ownAccounts: Set<String>) -> Bool {
-        if let known = filedAsIs[slot] { return known }
-        let decision = decisions[slot]
-        let answer = !decision.skips && !ownAccounts.contains(decision.category)
-        filedAsIs[slot] = answer
-        return answer
+    /// Prepared bytes.
+    private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: arena + range.lowerBound, count: range.count)
     }
-
-    /// The category of a slot's decision.
-    func category(_ slot: Int) -> String { decisions[slot].category }
 
     /// Makes the slot's text once.
     private func prepare(_ index: Int) {
-        guard !slots[index].isReady else { return }
         let decision = decisions[index]
-        var slot = Slot(isReady: true)
+        var slot = Slot(isReady: true, filedAsIs: slots[index].filedAsIs)
         (slot.category, slot.categoryScalars) = add(posting: decision.category)
         slot.tail = append(
             JournalWriter.tagLines(rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note, excludesRoundUp: decision.excludesRoundUp, tags: decision.tags))
@@ -125,26 +146,24 @@ public final class RowEntryRenderer {
         slots[index] = slot
     }
 
-    /// Makes the statement's account and source text when they change.
-    private func prepare(account name: String, file name2: String) {
-        if account != name {
-            account = name
-            (accountText, accountScalars) = add(posting: name)
-        }
-        if file != name2 {
-            file = name2
-            sourcePrefix = append(JournalWriter.sourcePrefix(name2))
-        }
-    }
-
     private func add(posting account: String) -> (Range<Int>, Int) {
-        let bytes = Array("    ".utf8) + Array(account.utf8)
-        return (append(bytes), account.unicodeScalars.count)
+        (append(Array("    ".utf8) + Array(account.utf8)), account.unicodeScalars.count)
     }
 
+    /// Copies `bytes` into the arena (growing it), returning where they are.
     private func append(_ bytes: [UInt8]) -> Range<Int> {
-        let start = arena.count
-        arena += bytes
-        return start..<arena.count
+        guard !bytes.isEmpty else { return arenaCount..<arenaCount }
+        if arenaCount + bytes.count > arenaCapacity {
+            let capacity = max(arenaCapacity * 2, arenaCount + bytes.count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: arena, count: arenaCount)
+            arena.deallocate()
+            arena = grown
+            arenaCapacity = capacity
+        }
+        let start = arenaCount
+        bytes.withUnsafeBufferPointer { (arena + start).update(from: $0.baseAddress!, count: $0.count) }
+        arenaCount += bytes.count
+        return start..<arenaCount
     }
 }

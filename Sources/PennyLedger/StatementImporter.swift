@@ -282,7 +282,7 @@ public struct StatementImporter {
         /// A plain row, lent: folded, identified, categorized and written from its bytes;
         /// made a `Transaction` only when something needs one.
         // The lane is passed down as an argument: the per-row calls borrow it.
-        func takeRow(_ row: PlainRow, own: String, lane: RowLane?) throws(PennyError) {
+        func takeRow(_ row: PlainRow, own: String, lane: RowLane) throws(PennyError) {
             if let key = row.foldedDescription { return try fileRow(row, key: key, own: own, lane: lane) }
             if folded.count < row.description.count { folded = Array(repeating: 0, count: row.description.count * 2) }
             let length = folded.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress!) }
@@ -293,13 +293,13 @@ public struct StatementImporter {
         }
 
         /// A plain row with its folded description `key`.
-        func fileRow(_ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane?) throws(PennyError) {
+        func fileRow(_ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane) throws(PennyError) {
             let id = assigner.contentID(account: own, date: row.date, amount: row.amount, foldedDescription: key)
             if update.contains(id) {
                 outcome.duplicates += 1
                 return
             }
-            guard let lane, statementCurrency == row.amount.currency else {
+            guard statementCurrency == row.amount.currency else {
                 return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
             }
             let verdict = row.verdict ?? lane.verdict(row, key, own)
@@ -356,15 +356,25 @@ public struct StatementImporter {
                 guard let own = account else {
                     throw .badInput("transaction before any statement header", at: row.location)
                 }
-                rowLane?.renderer.begin(account: own, file: row.file)
-                try takeRow(row, own: own, lane: rowLane)
+                guard let lane = rowLane else { return try takeTransaction(row.transaction(), own: own) }
+                lane.renderer.begin(account: own, file: row.file)
+                try takeRow(row, own: own, lane: lane)
             case .rows(let rows):
+                guard rows.count > 0 else { return }
                 guard let own = account else {
                     throw .badInput("transaction before any statement header", at: SourceLocation(file: rows.file, line: rows.items.first?.line ?? 0))
                 }
-                let lane = rowLane
-                lane?.renderer.begin(account: own, file: rows.file)
-                for index in 0..<rows.count { try takeRow(rows[index], own: own, lane: lane) }
+                guard let lane = rowLane else {
+                    for index in 0..<rows.count { try takeTransaction(rows[index].transaction(), own: own) }
+                    return
+                }
+                lane.renderer.begin(account: own, file: rows.file)
+                // One row value for the run, its fields overwritten per row (no copy of the file name).
+                var row = rows[0]
+                for index in 0..<rows.count {
+                    rows.load(index, into: &row)
+                    try takeRow(row, own: own, lane: lane)
+                }
             }
         }
         if let own = account { assigners[own] = assigner }
