@@ -23,9 +23,6 @@ public struct PlainRow: @unchecked Sendable {
     /// The description folded by `TextKey.fold`, when the reader's thread folded it
     /// already (`EventPipe`); nil for the importer to fold.
     public var foldedDescription: UnsafeBufferPointer<UInt8>?
-    /// The rules' verdict for the statement's own account, when the reader's thread found
-    /// it already (only `.rule` and `.byDefault`); nil for the importer to ask.
-    public var verdict: RowVerdict?
 
     /// Lends a row; `description` must satisfy `isClean`.
     public init(date: LocalDate, amount: Money, description: UnsafeBufferPointer<UInt8>, file: String, line: Int, balance: Money?) {
@@ -72,23 +69,16 @@ public struct PlainRows: @unchecked Sendable {
         public var description: Range<Int>
         /// The folded description's bytes, when the reader's thread folded it.
         public var folded: Range<Int>?
-        /// The rules' verdict found on the reader's thread: -2 the default, a rule's index, or -1 none.
-        public var verdict: Int32
         /// The 1-based line the row starts on.
         public var line: Int
 
         /// Makes an item.
-        public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, verdict: RowVerdict?, line: Int) {
+        public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, line: Int) {
             self.date = date
             self.minorUnits = minorUnits
             self.balance = balance
             self.description = description
             self.folded = folded
-            switch verdict {
-            case .rule(let index)?: self.verdict = Int32(index)
-            case .byDefault?: self.verdict = -2
-            default: self.verdict = -1
-            }
             self.line = line
         }
     }
@@ -132,10 +122,5 @@ public struct PlainRows: @unchecked Sendable {
         row.line = item.line
         row.balance = item.balance.map { Money(minorUnits: $0, currency: currency) }
         row.foldedDescription = item.folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
-        switch item.verdict {
-        case -2: row.verdict = .byDefault
-        case 0...: row.verdict = .rule(Int(item.verdict))
-        default: row.verdict = nil
-        }
     }
 }

@@ -302,7 +302,7 @@ public struct StatementImporter {
             guard statementCurrency == row.amount.currency else {
                 return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
             }
-            let verdict = row.verdict ?? lane.verdict(row, key, own)
+            let verdict = lane.verdict(row, key, own)
             // Written here unless the decision skips the row, names an own account (a
             // transfer), or leaves the row to the default where a transfer could pair.
             // (A default-filed row is written here when no transfer entry could pair with it,

@@ -1,6 +1,5 @@
 import Foundation
 import PennyCore
-import PennyRules
 
 /// Runs a statement reader on a thread of its own while the caller imports what it read:
 /// on two cores, parsing the file and filing its rows overlap.
@@ -18,33 +17,17 @@ public enum EventPipe {
     static let batchesInFlight = 4
 
     /// Reads with `produce` on another thread and hands each event to `consume` on this one;
-    /// with `preparer`, that thread also folds each plain row's description and asks the
-    /// rules for its verdict (`PlainRow.foldedDescription`, `PlainRow.verdict`).
+    /// that thread also folds each plain row's description (`PlainRow.foldedDescription`).
     public static func run(
         produce: @escaping @Sendable (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void,
-        preparer: RowPreparer? = nil,
         consume: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let queue = BatchQueue()
         let thread = Thread {
             var batch = EventBatch()
-            var account: String?
-            var scratch = Categorizer.MatchScratch()
             do throws(PennyError) {
                 try produce { (event) throws(PennyError) in
-                    switch event {
-                    case .statement(let header):
-                        account = preparer?.account(header)
-                        batch.append(event)
-                    case .row(let row):
-                        if let preparer, let account {
-                            batch.append(row, preparing: preparer.categorizer, account: account, scratch: &scratch)
-                        } else {
-                            batch.append(event)
-                        }
-                    default:
-                        batch.append(event)
-                    }
+                    batch.append(event)
                     if batch.isFull {
                         if queue.isCancelled { throw PipeCancelled.error }
                         queue.put(batch)
@@ -71,29 +54,13 @@ public enum EventPipe {
     }
 }
 
-/// What the reader's thread works out for each plain row before queuing it: the folded
-/// description, and the rules' verdict for the own account `account` gives the statement
-/// — the account the importer resolves from the same header (nil prepares nothing).
-public struct RowPreparer: Sendable {
-    /// The rules.
-    public let categorizer: Categorizer
-    /// The statement's own account, as the importer will resolve it, or nil.
-    public let account: @Sendable (StatementHeader) -> String?
-
-    /// Prepares with `categorizer` for the accounts `account` gives.
-    public init(categorizer: Categorizer, account: @escaping @Sendable (StatementHeader) -> String?) {
-        self.categorizer = categorizer
-        self.account = account
-    }
-}
-
 /// The reader was stopped because the consumer failed (never reaches the consumer).
 private enum PipeCancelled {
     static let error = PennyError.badInput("the import stopped")
 }
 
-/// Events of one batch, rows owned (descriptions copied into `arena`) and grouped into
-/// runs handed on as one `.rows` event.
+/// Events of one batch, rows owned (descriptions copied into `arena`, each followed by its
+/// folded form) and grouped into runs handed on as one `.rows` event.
 private struct EventBatch: @unchecked Sendable {
     private enum Item {
         case event(StatementEvent)
@@ -122,38 +89,13 @@ private struct EventBatch: @unchecked Sendable {
         guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
         let start = arena.count
         arena.append(contentsOf: row.description)
-        addRow(
-            row,
-            PlainRows.Item(
-                date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: start..<arena.count, folded: nil, verdict: nil, line: row.line))
-    }
-
-    /// Appends a row with its description folded and, when the rules decide it by one rule
-    /// or by default, their verdict for `account`.
-    mutating func append(_ row: PlainRow, preparing categorizer: Categorizer, account: String, scratch: inout Categorizer.MatchScratch) {
-        count += 1
-        guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
-        let start = arena.count
-        arena.append(contentsOf: row.description)
         let description = start..<arena.count
+        // The folded description goes right after it (never longer).
         arena.append(contentsOf: repeatElement(0, count: row.description.count))
         let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + description.upperBound) }
-        guard let length else {
-            arena.removeLast(row.description.count)
-            return addRow(
-                row,
-                PlainRows.Item(
-                    date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: nil, verdict: nil, line: row.line))
-        }
-        arena.removeLast(row.description.count - length)
-        let folded = description.upperBound..<arena.count
-        let verdict = arena.withUnsafeBufferPointer { bytes in
-            categorizer.verdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), account: account, scratch: &scratch)
-        }
-        addRow(
-            row,
-            PlainRows.Item(
-                date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: folded, verdict: verdict, line: row.line))
+        arena.removeLast(row.description.count - (length ?? 0))
+        let folded = length.map { description.upperBound..<description.upperBound + $0 }
+        addRow(row, PlainRows.Item(date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: folded, line: row.line))
     }
 
     /// True when `row` can be kept in this batch (its rows are of one file, and a balance

@@ -177,12 +177,8 @@ public struct ImportRun {
                 let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
                     let configuration = choice.configuration
                     // The reader parses on its own thread while this one files (EventPipe).
-                    let override = choice.override, fallback = choice.fallback
                     try EventPipe.run(
                         produce: { (send) throws(PennyError) in try reader.read(probe, displayName: file, configuration: configuration, emit: send) },
-                        preparer: usesRowLane
-                            ? RowPreparer(categorizer: categorizer, account: { header in try? rules.resolveAccount(for: header, override: override, fallback: fallback) })
-                            : nil,
                         consume: { (event) throws(PennyError) in
                             try emit(event)
                             if let error = matchFailure.error { throw error }
