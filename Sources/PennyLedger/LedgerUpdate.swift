@@ -103,7 +103,7 @@ public final class LedgerUpdate {
         self.includes = []
         if !dryRun {
             if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
-            descriptor = FaultInjection.fails(.create) ? -1 : open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = FaultInjection.fails(.create) ? -1 : open(temporaryPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
         }
         if FileManager.default.fileExists(atPath: ledgerPath) {
@@ -170,6 +170,9 @@ public final class LedgerUpdate {
 
     /// True when the ledger (or this update) already has the id.
     public func contains(_ id: DedupID) -> Bool { ids.contains(id.value) }
+
+    /// True when the ledger's ids came from its index sidecar (the ledger was not read).
+    var readFromIndex: Bool { ids.indexed != nil }
 
     /// How many ids the ledger holds.
     public var count: Int { ids.count }

@@ -8,9 +8,10 @@ import PennyCore
 ///
 /// Every id is also logged in insertion order (in memory, then the scratch file), which
 /// gives `ids(from:)` and `rollback(to:)`.
-/// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run on
-///   a filter hit (about 0.2% of misses); memory about 16 bytes per id up to the limit, then
-///   2 bytes per spilled id (the filter) and 8 bytes per 512 (the fences).
+/// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
+///   most four: more are merged) on a filter hit (under 1% of misses); memory about 16 bytes
+///   per id up to the limit, then 1.5–2.25 bytes per spilled id (the filter) and 8 bytes per
+///   512 (the fences).
 final class SpillingIDSet {
     private struct Run {
         /// The run's first word in `runs`.
@@ -21,7 +22,9 @@ final class SpillingIDSet {
     }
 
     static let pageKeys = 512
-    private static let bitsPerKey = 16
+    private static let bitsPerKey = 12
+    /// More runs than this are merged into one, so a filter hit reads at most this many pages.
+    private static let maximumRuns = 4
     private let memoryLimit: Int
     private let logLimit: Int
     private let nearPath: String
@@ -46,7 +49,7 @@ final class SpillingIDSet {
     var logCount: Int { (logFile?.count ?? 0) + logTail.count }
 
     /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
-    init(near nearPath: String, memoryLimit: Int = 1 << 19, logLimit: Int = 1 << 19) {
+    init(near nearPath: String, memoryLimit: Int = 1 << 19, logLimit: Int = 1 << 18) {
         self.nearPath = nearPath
         self.memoryLimit = max(1, memoryLimit)
         self.logLimit = max(1, logLimit)
@@ -105,6 +108,7 @@ final class SpillingIDSet {
         spilled += keys.count
         memory = IDSet()
         logAtLastSpill = logCount
+        if runs.count > Self.maximumRuns { mergeRuns() }
         if spilled > filterCapacity {
             rebuildFilter()
         } else if let filter {
@@ -112,9 +116,53 @@ final class SpillingIDSet {
         }
     }
 
-    /// A filter sized for twice the spilled keys, filled from the runs.
+    /// Merges every run into one, in a new scratch file (the old one is then dropped).
+    private func mergeRuns() {
+        guard let merged = ScratchFile(near: nearPath) else {
+            failed = true
+            return
+        }
+        var streams = runStreams(chunk: 1 << 12)
+        var heads = streams.indices.map { streams[$0].pop() }
+        var out: [UInt64] = []
+        out.reserveCapacity(1 << 15)
+        var fences: [UInt64] = []
+        var total = 0
+        while true {
+            var best = -1
+            for i in heads.indices {
+                guard let k = heads[i] else { continue }
+                if best < 0 || k < heads[best]! { best = i }
+            }
+            guard best >= 0, let key = heads[best] else { break }
+            heads[best] = streams[best].pop()
+            if total % Self.pageKeys == 0 { fences.append(key) }
+            out.append(key)
+            total += 1
+            if out.count == out.capacity {
+                guard out.withUnsafeBufferPointer({ merged.append($0) }) else {
+                    failed = true
+                    return
+                }
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        guard !streams.contains(where: \.failed), out.withUnsafeBufferPointer({ merged.append($0) }), total == spilled else {
+            failed = true
+            return
+        }
+        runFile = merged
+        runs = [Run(start: 0, count: total, fences: fences)]
+    }
+
+    private func runStreams(chunk: Int) -> [WordStream] {
+        guard let runFile else { return [] }
+        return runs.map { run in WordStream(range: run.start..<(run.start + run.count), chunk: chunk) { runFile.read(at: $1, into: $0) } }
+    }
+
+    /// A filter with room for half as many keys again as are spilled, filled from the runs.
     private func rebuildFilter() {
-        filterCapacity = max(2 * spilled, 2 * memoryLimit)
+        filterCapacity = max(spilled + spilled / 2, 2 * memoryLimit)
         let fresh = OwnedBloomFilter(keys: filterCapacity, bitsPerKey: Self.bitsPerKey)
         filter = nil
         forEachRunKey { fresh.filter.insert($0) }
@@ -213,8 +261,7 @@ final class SpillingIDSet {
     /// ascending keys; together they hold each key once.
     func sortedRuns() -> [WordStream] {
         spill()
-        guard let runFile else { return [] }
-        return runs.map { run in WordStream(range: run.start..<(run.start + run.count), chunk: 1 << 13) { runFile.read(at: $1, into: $0) } }
+        return runStreams(chunk: 1 << 13)
     }
 
     /// Frees the filter (the set is only merged from now on).
