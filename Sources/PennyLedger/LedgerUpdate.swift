@@ -288,7 +288,7 @@ public final class LedgerUpdate {
             for a in r.adjustments { balances.add(account: a.account, date: a.date, amount: a.amount, sign: -1) }
         }
         refilings.removeAll { $0.at >= mark.addedCount }
-        ids.extra.rollback(to: mark.addedCount)
+        ids.rollback(to: mark.addedCount)
         appendedTotals = mark.appendedTotals
         totalsOverflowed = mark.totalsOverflowed
         summary.includes.removeSubrange(min(mark.includeCount, summary.includes.count)...)
@@ -449,6 +449,8 @@ public final class LedgerUpdate {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unwritable("cannot read the ledger") }
         defer { close(input) }
+        var before = stat()
+        let identityBefore = fstat(input, &before) == 0 ? FileIdentity(before) : nil
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var lastByte: UInt8 = 0x0A
         var firstLineEnd: Bool?
@@ -469,7 +471,8 @@ public final class LedgerUpdate {
         var status = stat()
         guard fstat(input, &status) == 0 else { throw unwritable("cannot read the ledger") }
         copied = FileIdentity(status)
-        stampAtOpen = Int(status.st_size) == length ? LedgerStamp(descriptor: input) : nil
+        // Stamped for an index only if nothing wrote to it while it was read.
+        stampAtOpen = Int(status.st_size) == length && identityBefore == copied ? LedgerStamp(descriptor: input) : nil
         summary.lastByte = lastByte
         summary.writesCRLF = firstLineEnd ?? false
         try prepareAppending(length: length, lastByte: lastByte, crlf: firstLineEnd ?? false)

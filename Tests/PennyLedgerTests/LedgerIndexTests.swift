@@ -90,9 +90,15 @@ struct LedgerIndexTests {
         let other = ledger()
         try importing(other, 5000...5100)
         let damaged: [Data] = [
-            { var d = good; d[d.count / 2] ^= 0x40; return d }(),
-            { var d = good; d[300] ^= 1; return d }(),
-            { var d = good; d[20] ^= 1; return d }(),
+            {
+                var d = good; d[d.count / 2] ^= 0x40; return d
+            }(),
+            {
+                var d = good; d[300] ^= 1; return d
+            }(),
+            {
+                var d = good; d[20] ^= 1; return d
+            }(),
             good.prefix(good.count - 8),
             good.prefix(100),
             Data(),
@@ -295,8 +301,61 @@ struct SpillingIDSetTests {
         let merged = try #require(LedgerIndexFile(path: path, describing: stamp))
         #expect(merged.count == reference.count)
         for id in reference { #expect(merged.contains(id)) }
+        // The same read behind the filter, as a large table is.
+        let behindFilter = try #require(LedgerIndexFile(path: path, describing: stamp, directTableBytes: 0))
+        for id in reference { #expect(behindFilter.contains(id)) }
+        for _ in 0..<40_000 {
+            let id = UInt64.random(in: .min ... .max, using: &generator)
+            #expect(behindFilter.contains(id) == reference.contains(id))
+        }
         var other = stamp
         other.modified += 1
         #expect(LedgerIndexFile(path: path, describing: other) == nil)
+    }
+
+    @Test func ledgerIDsAgreeWithSetOverAnIndexThroughRollbacks() throws {
+        var generator = SystemRandomNumberGenerator()
+        let ledger = temporaryDirectory().appendingPathComponent("ledger.journal").path
+        try "; ledger\n".write(toFile: ledger, atomically: true, encoding: .utf8)
+        var reference: Set<UInt64> = []
+        let first = LedgerIDs(indexed: nil, near: ledger, memoryLimit: 50)
+        for _ in 0..<2000 {
+            let id = UInt64.random(in: 0..<4000, using: &generator)
+            #expect(first.insert(id) == reference.insert(id).inserted)
+        }
+        let fd = Foundation.open(ledger, O_RDONLY)
+        defer { close(fd) }
+        let stamp = try #require(LedgerStamp(descriptor: fd))
+        let path = LedgerIndexFile.path(forLedger: ledger)
+        try LedgerIndexWriter(path: path).write(stamp: stamp, summary: LedgerSummary(), count: first.count, hasZero: first.containsZero, keys: first.sortedKeyStreams())
+        for direct in [Int.max, 0] {
+            let file = try #require(LedgerIndexFile(path: path, describing: stamp, directTableBytes: direct))
+            let ids = LedgerIDs(indexed: file, near: ledger, memoryLimit: 13)
+            var current = reference
+            var log: [UInt64] = []
+            for _ in 0..<5000 {
+                let id = UInt64.random(in: 0..<8000, using: &generator)
+                switch Int.random(in: 0..<12, using: &generator) {
+                case 0..<4: #expect(ids.contains(id) == current.contains(id))
+                case 4..<8:
+                    // As the importer does: ask, then append.
+                    if !ids.contains(id) {
+                        #expect(ids.insert(id))
+                        current.insert(id)
+                        log.append(id)
+                    }
+                case 8..<11:
+                    let inserted = current.insert(id).inserted
+                    #expect(ids.insert(id) == inserted)
+                    if inserted { log.append(id) }
+                default:
+                    let to = Int.random(in: 0...log.count, using: &generator)
+                    ids.rollback(to: to)
+                    for gone in log[to...] { current.remove(gone) }
+                    log.removeSubrange(to...)
+                }
+                #expect(ids.count == current.count)
+            }
+        }
     }
 }

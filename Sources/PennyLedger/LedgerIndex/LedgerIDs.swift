@@ -13,16 +13,34 @@ final class LedgerIDs {
         self.extra = SpillingIDSet(near: nearPath, memoryLimit: memoryLimit)
     }
 
+    /// The last id `contains` found absent, while nothing was added since: the importer asks
+    /// `contains` and then appends the same id, which need not be looked up twice.
+    private var lastAbsent: UInt64?
+
     /// True when the ledger or the update has `id`.
     @inline(__always) func contains(_ id: UInt64) -> Bool {
         if let indexed, indexed.contains(id) { return true }
-        return extra.contains(id)
+        if extra.contains(id) { return true }
+        lastAbsent = id
+        return false
     }
 
     /// Adds `id`; false when it was there already.
     @inline(__always) func insert(_ id: UInt64) -> Bool {
+        if lastAbsent == id {
+            lastAbsent = nil
+            extra.insertAbsent(id)
+            return true
+        }
+        lastAbsent = nil
         if let indexed, indexed.contains(id) { return false }
         return extra.insert(id)
+    }
+
+    /// Forgets the ids added after the log had `start` entries.
+    func rollback(to start: Int) {
+        lastAbsent = nil
+        extra.rollback(to: start)
     }
 
     /// How many ids.

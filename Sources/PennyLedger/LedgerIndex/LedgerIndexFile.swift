@@ -49,7 +49,8 @@ final class LedgerIndexFile {
     }
 
     /// Opens the sidecar at `path` when it is whole and describes `ledger`; nil otherwise.
-    init?(path: String, describing ledger: LedgerStamp) {
+    /// A table of more than `directTableBytes` is read behind the filter, not mapped.
+    init?(path: String, describing ledger: LedgerStamp, directTableBytes: Int = LedgerIndexFile.directTableBytes) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var status = stat()
@@ -94,12 +95,12 @@ final class LedgerIndexFile {
         self.hasZero = word(.hasZero) == 1
         self.table = OrderedIDTable(slots: UnsafePointer((base + tableOffset).assumingMemoryBound(to: UInt64.self)), slotCount: slotCount, homeCount: homeCount)
         self.filter = BlockedBloomFilter(words: (base + filterOffset).assumingMemoryBound(to: UInt64.self), blockCount: filterBlocks)
-        self.usesFilter = slotCount * 8 > Self.directTableBytes
+        self.usesFilter = slotCount * 8 > directTableBytes
         self.tableOffset = tableOffset
         self.descriptor = fd
         self.mapping = base
         self.length = length
-        if usesFilter { madvise(base + tableOffset, slotCount * 8, MADV_RANDOM) }
+
     }
 
     deinit {
@@ -126,8 +127,33 @@ final class LedgerIndexFile {
     @inline(__always) func contains(_ id: UInt64) -> Bool {
         if id == 0 { return hasZero }
         let key = IDKey.of(id)
-        if usesFilter && !filter.mayContain(key) { return false }
-        return table.contains(key: key)
+        guard usesFilter else { return table.contains(key: key) }
+        return filter.mayContain(key) && tableOnDiskContains(key)
+    }
+
+    /// `OrderedIDTable.contains` reading the slots with `pread` (a large table behind the
+    /// filter): a touched page of a mapping would stay in the process's memory, and the
+    /// kernel maps 16 pages around each one it faults in, so the filter's false positives
+    /// alone would page the whole table in.
+    private func tableOnDiskContains(_ key: UInt64) -> Bool {
+        var i = IDKey.scaled(key, table.homeCount)
+        var slots: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        while i < table.slotCount {
+            let n = min(8, table.slotCount - i)
+            let got = withUnsafeMutableBytes(of: &slots) { pread(descriptor, $0.baseAddress, n * 8, off_t(tableOffset + i * 8)) }
+            guard got == n * 8 else { return false }
+            let found: Bool? = withUnsafeBytes(of: &slots) { raw in
+                for j in 0..<n {
+                    let v = UInt64(littleEndian: raw.load(fromByteOffset: j * 8, as: UInt64.self))
+                    if v == key { return true }
+                    if v == 0 || v > key { return false }
+                }
+                return nil
+            }
+            if let found { return found }
+            i += n
+        }
+        return false
     }
 
     /// The ledger's ids as ascending keys (the id 0 left out: see `containsZero`), read from

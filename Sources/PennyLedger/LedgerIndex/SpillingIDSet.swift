@@ -74,6 +74,12 @@ final class SpillingIDSet {
         return true
     }
 
+    /// Adds `id`, known to be absent (just asked).
+    func insertAbsent(_ id: UInt64) {
+        log(id)
+        place(id)
+    }
+
     private func place(_ id: UInt64) {
         memory.insert(id)
         count += 1
