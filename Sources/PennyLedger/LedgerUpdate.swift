@@ -372,6 +372,7 @@ public final class LedgerUpdate {
         let streams = ids.sortedKeyStreams()
         guard !ids.extra.failed else { return }
         ids.extra.dropFilter()
+        ids.indexed?.releaseMappedPages()
         do throws(PennyError) {
             try LedgerIndexWriter(path: indexPath).write(stamp: stamp, summary: next, count: count, hasZero: hasZero, keys: streams)
         } catch {

@@ -156,6 +156,12 @@ final class LedgerIndexFile {
         return false
     }
 
+    /// Drops the mapped pages of the filter from the process's memory (they stay in the page
+    /// cache): done before the next index's filter is built, so the two do not add up.
+    func releaseMappedPages() {
+        madvise(mapping, length, MADV_DONTNEED)
+    }
+
     /// The ledger's ids as ascending keys (the id 0 left out: see `containsZero`), read from
     /// the file in chunks.
     func sortedKeys() -> WordStream {
