@@ -146,7 +146,7 @@ struct LedgerIndexTests {
                 Issue.record("a broken ledger was opened")
             } catch let error as PennyError {
                 #expect(error.code == .ledgerSyntax)
-                messages.append("\(error.location) \(error.message)")
+                messages.append("\(String(describing: error.location)) \(error.message)")
             }
         }
         #expect(messages.count == 2 && messages[0] == messages[1])
@@ -169,7 +169,7 @@ struct LedgerIndexTests {
                 _ = try open(path)
                 Issue.record("a broken include was accepted")
             } catch let error as PennyError {
-                messages.append("\(error.location) \(error.message)")
+                messages.append("\(String(describing: error.location)) \(error.message)")
             }
         }
         #expect(messages.count == 2 && messages[0] == messages[1])
