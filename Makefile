@@ -83,7 +83,7 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
 bench: deps
-	scripts/benchmark.sh 1000000 500 5000
+	ROUNDUP_ROWS="$(or $(ROUNDUP_ROWS),1000000 10000000)" scripts/benchmark.sh 1000000 500 5000
 	scripts/benchmark_camt.sh 100
 
 # libFuzzer with AddressSanitizer over each reader (CSV, OFX, CAMT, JSON, QIF, MT940), the

@@ -59,9 +59,15 @@ for rules in "${RULE_COUNTS[@]}"; do
 done
 read -r _ seconds kilobytes cpu < <(measure report $PENNY report summary --ledger "$OUT/ledger.journal" --rules "$OUT/bench.rules")
 echo "report summary over $ROWS transactions ($(( $(stat -c %s "$OUT/ledger.journal") / 1048576 )) MiB ledger): ${seconds}s (CPU ${cpu}s), peak $((kilobytes / 1024)) MiB"
+# ledger-cli's balance report over the same ledger (LEDGER_BAL=0 leaves it out: about 40 s
+# and 3 GB at 1M).
+if command -v ledger >/dev/null && [ "${LEDGER_BAL:-1}" != 0 ]; then
+    read -r _ lseconds lkilobytes lcpu < <(measure ledger ledger -f "$OUT/ledger.journal" bal)
+    echo "ledger bal over the same ledger: ${lseconds}s (CPU ${lcpu}s), peak $((lkilobytes / 1024)) MiB; report summary is $(python3 -c "print(f'{$lseconds/max($seconds, 0.01):.0f}')")x faster"
+fi
 
 # Round-ups: the same import with one round-up program, at each size in ROUNDUP_ROWS
-# (default: ROWS; `ROUNDUP_ROWS="1000000 10000000" make bench` adds 10M).
+# (default: ROWS; `make bench` runs 1M and 10M, and `report summary` over the 10M ledger).
 for rows in ${ROUNDUP_ROWS:-$ROWS}; do
     dir="$OUT/roundup-$rows"
     python3 scripts/generate_bench.py "$dir" "$rows" "${RULE_COUNTS[0]}" >/dev/null
@@ -69,6 +75,10 @@ for rows in ${ROUNDUP_ROWS:-$ROWS}; do
     printf '\naccount assets:savings:bench\n  currency EUR\n\nroundup bench\n  from assets:bank:bench\n  pot assets:savings:roundups\n  apply monthly\n  to assets:savings:bench 100%%\n' >>"$dir/roundup.rules"
     read -r _ plain plainkb plaincpu < <(measure import $PENNY import --ledger "$dir/plain.journal" --rules "$dir/bench.rules" "$dir/bench-montepio.csv")
     read -r _ with withkb withcpu < <(measure roundup $PENNY import --ledger "$dir/ledger.journal" --rules "$dir/roundup.rules" "$dir/bench-montepio.csv")
+    if [ "$rows" -gt "$ROWS" ]; then
+        read -r _ rseconds rkilobytes rcpu < <(measure report $PENNY report summary --ledger "$dir/plain.journal" --rules "$dir/bench.rules")
+        echo "report summary over $rows transactions ($(( $(stat -c %s "$dir/plain.journal") / 1048576 )) MiB ledger): ${rseconds}s (CPU ${rcpu}s), peak $((rkilobytes / 1024)) MiB"
+    fi
     echo "round-ups, $rows rows: import with one program ${with}s (CPU ${withcpu}s), peak $((withkb / 1024)) MiB; without ${plain}s (CPU ${plaincpu}s), peak $((plainkb / 1024)) MiB ($(python3 -c "print(f'{$with/$plain:.2f}')")x wall, $(python3 -c "print(f'{$withcpu/$plaincpu:.2f}')")x CPU); derived journal $(( $(stat -c %s "$dir/ledger.journal.roundups.journal") / 1048576 )) MiB"
     rm -rf "$dir"
 done

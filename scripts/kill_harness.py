@@ -9,7 +9,9 @@ R rows (default 20,000) so that a run lasts long enough to be hit anywhere:
 - import:        `penny import` of the samples and the big statement;
 - batch:         `penny import --inbox` of the same files, then filing;
 - recategorize:  `penny recategorize` after a rules edit;
-- roundup-apply: `penny roundup apply` of a `later` program.
+- roundup-apply: `penny roundup apply` of a `later` program;
+- reimport:      `penny import` of the same files again (all duplicates): the ledger stays,
+                 the index sidecar is written.
 
 Each point runs the scenario, kills it after a random delay within its measured duration,
 and checks:
@@ -18,6 +20,8 @@ and checks:
   what a clean run derives from that ledger;
 - batch: every statement is in exactly one place: the inbox, or the archive with its
   transactions in the ledger, or the quarantine;
+- the ledger's index sidecar, if one is left, is never trusted for another ledger: a dry-run
+  import answers the same with it as without it;
 - running the command again completes and gives exactly the "after" ledger.
 Prints one line per scenario and "N passed, N failed"; exit 1 on any failure.
 """
@@ -76,7 +80,7 @@ class Scenario:
             past = time.time() - 3600
             for name in os.listdir(os.path.join(w, "inbox")):
                 os.utime(os.path.join(w, "inbox", name), (past, past))
-        if self.name in ("recategorize", "roundup-apply"):
+        if self.name in ("recategorize", "roundup-apply", "reimport"):
             run(self.penny, ["import", "samples"], w)
         if self.name == "recategorize":
             with open(os.path.join(w, "rules", "categories.rules"), "r+") as f:
@@ -89,6 +93,7 @@ class Scenario:
     def command(self):
         return {
             "import": ["import", "samples"],
+            "reimport": ["import", "samples"],
             "batch": ["import", "--inbox", "inbox", "--archive", "archive", "--quarantine", "quarantine", "--settle", "0"],
             "recategorize": ["recategorize"],
             "roundup-apply": ["roundup", "apply", "later-change", "--date", "2024-12-31"],
@@ -121,7 +126,7 @@ def main():
     parser.add_argument("--rows", type=int, default=20000)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    names = ["import", "batch", "recategorize", "roundup-apply"]
+    names = ["import", "batch", "recategorize", "roundup-apply", "reimport"]
     passed = failed = 0
     for name in names:
         scenario = Scenario(name, args.penny, args.rows, args.seed)
@@ -167,6 +172,14 @@ def main():
                         problems.append("%s is in %s" % (statement, where))
                     elif where == ["archive"] and state == "before":
                         problems.append("%s archived but the ledger is the one before" % statement)
+            index = os.path.join(w, ".ledger.journal.penny-index")
+            if os.path.exists(index) and name != "batch":
+                with_index = run(args.penny, ["import", "--dry-run", "samples"], w, check=False).stdout
+                os.rename(index, index + ".aside")
+                without_index = run(args.penny, ["import", "--dry-run", "samples"], w, check=False).stdout
+                os.rename(index + ".aside", index)
+                if with_index != without_index:
+                    problems.append("a dry run answers differently with the index sidecar than without it")
             run(args.penny, ["report", "summary"], w, check=False)
             expected_derived = derived_before if state == "before" else derived_after
             if state and derived(w) != expected_derived:

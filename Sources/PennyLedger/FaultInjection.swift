@@ -18,6 +18,8 @@ public enum FaultStep: String, Sendable, CaseIterable {
     case note
     /// Appending the run's line to `--log FILE`.
     case log
+    /// Writing the ledger's index sidecar (after the ledger is committed).
+    case index
 }
 
 /// Failures the tests can ask for, in debug builds only.

@@ -90,6 +90,12 @@ struct IDSet {
         if removed { count -= 1 }
     }
 
+    /// Calls `body` with every id, in no particular order.
+    func forEach(_ body: (UInt64) -> Void) {
+        if hasZero { body(0) }
+        for v in slots where v != 0 { body(v) }
+    }
+
     private mutating func place(_ id: UInt64) -> Bool {
         let mask = self.mask
         let start = Self.home(id, shift)

@@ -18,6 +18,8 @@ final class JournalCheck {
     private var lineNumber = 0
     /// The first error found, if any.
     private(set) var failure: PennyError?
+    /// After `finish`: the totals of the journal's own lines, before its includes.
+    private(set) var ownTotals: [Currency: Int64] = [:]
 
     /// Checks the journal at `path` (for locations and includes) as it is fed.
     init(path: String, defaultCurrency: Currency) {
@@ -42,7 +44,18 @@ final class JournalCheck {
     func finish() throws(PennyError) -> [Currency: Int64] {
         if let failure { throw failure }
         try state.finish(path) { _ in }
+        ownTotals = names.totals
         try reader.readIncludes(includes, of: path, names: &names) { _ in }
+        return names.totals
+    }
+
+    /// `finish` for a journal whose own lines were checked before (their totals and includes
+    /// kept in the ledger's index): reads only the includes, the same way.
+    static func finishIncludes(
+        of path: String, defaultCurrency: Currency, includes: [(String, Int)], ownTotals: [Currency: Int64]
+    ) throws(PennyError) -> [Currency: Int64] {
+        var names = NameTable(totals: ownTotals)
+        try JournalReader(defaultCurrency: defaultCurrency).readIncludes(includes, of: path, names: &names) { _ in }
         return names.totals
     }
 }

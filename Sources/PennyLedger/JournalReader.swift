@@ -224,6 +224,12 @@ public struct JournalReader {
 
 /// Account names and currency codes seen so far, so each is made into a `String` once.
 struct NameTable {
+    /// An empty table.
+    init() {}
+
+    /// A table whose amount totals start at `totals` (a ledger's, read from its index).
+    init(totals: [Currency: Int64]) { magnitudes = totals }
+
     private var accounts: [UInt64: [(bytes: [UInt8], name: String)]] = [:]
     private var currencies: [UInt32: Currency] = [:]
     /// The sum of the magnitudes of the amounts read so far, per currency.

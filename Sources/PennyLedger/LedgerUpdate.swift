@@ -13,6 +13,10 @@ public final class LedgerUpdate {
     public struct Mark {
         fileprivate let offset: Int
         fileprivate let addedCount: Int
+        fileprivate let newlines: Int
+        fileprivate let appendedTotals: [Currency: Int64]
+        fileprivate let totalsOverflowed: Bool
+        fileprivate let includeCount: Int
     }
 
     private let ledgerPath: String
@@ -29,9 +33,29 @@ public final class LedgerUpdate {
     private var copiedLength = 0
     /// The version of the ledger that was read.
     private var copied: FileIdentity?
-    @exclusivity(unchecked) private var index: IDSet
+    /// The ledger's ids and the added ones.
+    private var ids: LedgerIDs
+    /// How many of `ids.extra`'s log were read from the ledger (the rest were added).
+    private var scannedCount = 0
     private var includes: Set<String>
-    @exclusivity(unchecked) private var added: [UInt64] = []
+    /// The index sidecar (`LedgerIndexFile`) and what goes into the next one.
+    private let indexPath: String
+    /// What the ledger as read holds besides ids (totals of its own lines, includes, …).
+    private var summary = LedgerSummary()
+    /// The ledger version read, for an index of it when nothing is appended.
+    private var stampAtOpen: LedgerStamp?
+    /// True when the next index can be written: the ledger was checked (or its index used).
+    private var indexable = false
+    /// True when the ledger's current index was used: with nothing added, nothing to write.
+    private var indexCurrent = false
+    /// Line ends written after the ledger's bytes (flushed), and the last byte written.
+    private var flushedNewlines = 0
+    private var lastWrittenByte: UInt8?
+    /// The magnitudes appended entries add to the ledger's own totals.
+    private var appendedTotals: [Currency: Int64] = [:]
+    private var totalsOverflowed = false
+    /// The accounts the caller asked balances for (the index may track more).
+    private let requestedAccounts: Set<String>
     private var committed = false
     /// True when the existing ledger ends its lines with CRLF: appended text follows it.
     private var writesCRLF = false
@@ -50,7 +74,12 @@ public final class LedgerUpdate {
     private var refilings: [Refiling] = []
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
-    @exclusivity(unchecked) public private(set) var statementBalances: StatementBalances
+    public var statementBalances: StatementBalances {
+        balances.accounts == requestedAccounts ? balances : balances.restricted(to: requestedAccounts)
+    }
+
+    /// The balances tracked: the asked accounts, or the index's (a superset of them).
+    @exclusivity(unchecked) private var balances: StatementBalances
 
     /// With `checkingIn`: what the ledger's amounts add up to per currency
     /// (`LedgerCheck.requireReadable`'s answer, found while copying).
@@ -63,32 +92,80 @@ public final class LedgerUpdate {
     /// `balanceAccounts`) and, unless dry-run, copies it. With `checkingIn` (the rules'
     /// default currency) the copy also checks the ledger as `LedgerCheck.requireReadable`
     /// does, in the same read, and refuses a ledger with an error in it the same way.
+    ///
+    /// When the ledger's index sidecar (`LedgerIndexFile`) describes the ledger as it is,
+    /// the ledger is not read at all: its ids, totals, includes and balances come from the
+    /// index (the included files are still checked); `commit` writes the next index.
     public init(ledgerPath: String, dryRun: Bool, balanceAccounts: Set<String> = [], checkingIn defaultCurrency: Currency? = nil) throws(PennyError) {
-        self.statementBalances = StatementBalances(accounts: balanceAccounts)
+        self.balances = StatementBalances(accounts: balanceAccounts)
+        self.requestedAccounts = balanceAccounts
         self.ledgerPath = ledgerPath
         let url = URL(fileURLWithPath: ledgerPath)
         self.temporaryPath = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
+        self.indexPath = LedgerIndexFile.path(forLedger: ledgerPath)
         self.isDryRun = dryRun
-        self.index = IDSet()
+        self.ids = LedgerIDs(indexed: nil, near: ledgerPath)
         self.includes = []
         if !dryRun {
             if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
-            descriptor = FaultInjection.fails(.create) ? -1 : open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = FaultInjection.fails(.create) ? -1 : open(temporaryPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
         }
-        var scanner = LedgerIDScanner(balances: statementBalances)
         if FileManager.default.fileExists(atPath: ledgerPath) {
+            if try openFromIndex(accounts: balanceAccounts, defaultCurrency: defaultCurrency) { return }
+            var scanner = LedgerIDScanner(balances: balances, ids: ids.extra)
             if let defaultCurrency, LedgerPath.exists(ledgerPath) { scanner.check = JournalCheck(path: ledgerPath, defaultCurrency: defaultCurrency) }
             try copyExisting(scanner: &scanner)
             if let check = scanner.check {
                 do throws(PennyError) { magnitudes = try check.finish() } catch { throw LedgerCheck.refusal(error) }
+                summary.totals = check.ownTotals
+                summary.defaultCurrency = defaultCurrency?.code ?? ""
+                indexable = true
             }
+            summary.includes = scanner.includeLines
+            summary.newlines = scanner.lineCount - (summary.lastByte == 0x0A ? 0 : 1)
+            includes = Set(scanner.includeLines.map(\.0))
+            balances = scanner.balances
+            scannedCount = ids.extra.logCount
         } else {
             try write(Array(JournalWriter.header.utf8))
+            summary.defaultCurrency = defaultCurrency?.code ?? ""
+            indexable = defaultCurrency != nil
         }
-        index = scanner.ids
-        includes = scanner.includes
-        statementBalances = scanner.balances
+    }
+
+    /// Takes what the import needs from the ledger's index when its stamp matches the
+    /// ledger, the default currency is the one it was checked in, and it tracks the asked
+    /// accounts' balances; false (nothing changed) otherwise. The included files are
+    /// checked as `JournalCheck.finish` does.
+    private func openFromIndex(accounts: Set<String>, defaultCurrency: Currency?) throws(PennyError) -> Bool {
+        guard LedgerPath.exists(ledgerPath) else { return false }
+        let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, let stamp = LedgerStamp(descriptor: input),
+            let file = LedgerIndexFile(path: indexPath, describing: stamp)
+        else { return false }
+        let found = file.summary
+        guard !found.defaultCurrency.isEmpty, defaultCurrency.map({ $0.code == found.defaultCurrency }) ?? true,
+            accounts.isSubset(of: found.balances.accounts)
+        else { return false }
+        if let defaultCurrency {
+            do throws(PennyError) {
+                magnitudes = try JournalCheck.finishIncludes(of: ledgerPath, defaultCurrency: defaultCurrency, includes: found.includes, ownTotals: found.totals)
+            } catch { throw LedgerCheck.refusal(error) }
+        }
+        ids = LedgerIDs(indexed: file, near: ledgerPath)
+        summary = found
+        includes = Set(found.includes.map(\.0))
+        balances = found.balances
+        stampAtOpen = stamp
+        indexable = true
+        indexCurrent = true
+        copied = FileIdentity(status)
+        try prepareAppending(length: Int(status.st_size), lastByte: found.lastByte, crlf: found.writesCRLF)
+        return true
     }
 
     deinit {
@@ -98,21 +175,42 @@ public final class LedgerUpdate {
     }
 
     /// True when the ledger (or this update) already has the id.
-    public func contains(_ id: DedupID) -> Bool { index.contains(id.value) }
+    public func contains(_ id: DedupID) -> Bool { ids.contains(id.value) }
+
+    /// True when the ledger's ids came from its index sidecar (the ledger was not read).
+    var readFromIndex: Bool { ids.indexed != nil }
 
     /// How many ids the ledger holds.
-    public var count: Int { index.count }
+    public var count: Int { ids.count }
 
     /// Marks the start of a file's entries.
-    public func mark() -> Mark { Mark(offset: offset + buffer.count, addedCount: added.count) }
+    public func mark() -> Mark {
+        Mark(
+            offset: offset + buffer.count, addedCount: ids.extra.logCount, newlines: flushedNewlines + Self.newlines(in: buffer),
+            appendedTotals: appendedTotals, totalsOverflowed: totalsOverflowed, includeCount: summary.includes.count)
+    }
+
+    /// How many `\n` bytes `bytes` has.
+    private static func newlines(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var p = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+            let end = p + buffer.count
+            var n = 0
+            while p < end, let found = memchr(p, 0x0A, end - p) {
+                n += 1
+                p = UnsafeRawPointer(found) + 1
+            }
+            return n
+        }
+    }
 
     /// Appends an entry unless its id is already present; returns whether it was added.
     @discardableResult
     public func append(_ entry: JournalEntry) throws(PennyError) -> Bool {
-        guard index.insert(entry.id.value) else { return false }
-        added.append(entry.id.value)
-        statementBalances.add(account: entry.account, date: entry.date, amount: entry.amount)
-        statementBalances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
+        guard ids.insert(entry.id.value) else { return false }
+        balances.add(account: entry.account, date: entry.date, amount: entry.amount)
+        balances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
+        countMagnitude(entry.amount)
         observer?.appended(entry)
         if writesCRLF {
             var lines: [UInt8] = []
@@ -126,14 +224,14 @@ public final class LedgerUpdate {
     }
 
     /// Appends the entry of a plain row decided as `renderer`'s `slot` (on the account and
-    /// file its `begin` set, which is `account`) unless its id is already present (the same text and balances as `append` of the `JournalEntry`
-    /// made of the row).
+    /// file its `begin` set, which is `account`) unless its id is already present (the
+    /// same text and balances as `append` of the `JournalEntry` made of the row).
     @discardableResult
     public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
-        guard index.insert(id.value) else { return false }
-        added.append(id.value)
-        statementBalances.add(account: account, date: row.date, amount: row.amount)
-        statementBalances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
+        guard ids.insert(id.value) else { return false }
+        balances.add(account: account, date: row.date, amount: row.amount)
+        balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
+        countMagnitude(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
         if writesCRLF {
             var lines: [UInt8] = []
@@ -144,6 +242,16 @@ public final class LedgerUpdate {
             if buffer.count >= 1 << 20 { try flush() }
         }
         return true
+    }
+
+    /// Adds what the entry's two postings (the amount and its negation) add to the ledger's
+    /// totals as the check counts them; past 64 bits no index is written (the next run reads
+    /// the ledger and refuses it as before).
+    private func countMagnitude(_ amount: Money) {
+        let magnitude = amount.minorUnits == .min ? Int64.max : abs(amount.minorUnits)
+        let (twice, o1) = magnitude.multipliedReportingOverflow(by: 2)
+        let (sum, o2) = appendedTotals[amount.currency, default: 0].addingReportingOverflow(twice)
+        if o1 || o2 { totalsOverflowed = true } else { appendedTotals[amount.currency] = sum }
     }
 
     /// Records a balance a statement states, once (`PennyComment.statementBalance`), a
@@ -163,14 +271,15 @@ public final class LedgerUpdate {
     public func ensureInclude(_ name: String) throws(PennyError) {
         guard !includes.contains(name) else { return }
         includes.insert(name)
+        // Its line: after the ledger's line ends, those written, and the blank line before it.
+        summary.includes.append((name, summary.newlines + flushedNewlines + Self.newlines(in: buffer) + 2))
         try write(Array("\ninclude \(name)\n".utf8))
     }
 
     /// Appends one of Penny's comment lines unless its id is in the ledger already.
     @discardableResult
     public func appendOnce(_ comment: PennyComment) throws(PennyError) -> Bool {
-        guard index.insert(comment.id) else { return false }
-        added.append(comment.id)
+        guard ids.insert(comment.id) else { return false }
         observer?.appended(comment)
         try write(Array("\n\(comment.line)\n".utf8))
         return true
@@ -180,7 +289,7 @@ public final class LedgerUpdate {
     /// its category posting's account becomes `category` and its rule tag `transfer`.
     /// The whole change still lands in one atomic step.
     public func refileAsTransfer(_ id: DedupID, category: String, date: LocalDate, amount: Money) {
-        refile(Refiling(id: id.value, category: category, postings: nil, at: added.count, adjustments: [(category, date, amount)]))
+        refile(Refiling(id: id.value, category: category, postings: nil, at: ids.extra.logCount, adjustments: [(category, date, amount)]))
     }
 
     /// Rewrites an entry already in the ledger (by id) at commit as an exchange between own
@@ -191,26 +300,28 @@ public final class LedgerUpdate {
         _ id: DedupID, postings: [String], removed: (account: String, date: LocalDate, amount: Money), added new: (account: String, date: LocalDate, amount: Money)
     ) {
         let negated = Money(minorUnits: -removed.amount.minorUnits, currency: removed.amount.currency)
-        refile(Refiling(id: id.value, category: nil, postings: postings, at: added.count, adjustments: [(removed.account, removed.date, negated), new]))
+        refile(Refiling(id: id.value, category: nil, postings: postings, at: ids.extra.logCount, adjustments: [(removed.account, removed.date, negated), new]))
     }
 
     private func refile(_ refiling: Refiling) {
         observer?.refiled()
         refilings.append(refiling)
-        for a in refiling.adjustments { statementBalances.add(account: a.account, date: a.date, amount: a.amount) }
+        for a in refiling.adjustments { balances.add(account: a.account, date: a.date, amount: a.amount) }
     }
 
     /// The ids appended since `mark`.
-    public func ids(since mark: Mark) -> Set<UInt64> { Set(added[mark.addedCount...]) }
+    public func ids(since mark: Mark) -> Set<UInt64> { Set(ids.extra.ids(from: mark.addedCount)) }
 
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
         for r in refilings where r.at >= mark.addedCount {
-            for a in r.adjustments { statementBalances.add(account: a.account, date: a.date, amount: a.amount, sign: -1) }
+            for a in r.adjustments { balances.add(account: a.account, date: a.date, amount: a.amount, sign: -1) }
         }
         refilings.removeAll { $0.at >= mark.addedCount }
-        for id in added[mark.addedCount...] { index.remove(id) }
-        added.removeSubrange(mark.addedCount...)
+        ids.rollback(to: mark.addedCount)
+        appendedTotals = mark.appendedTotals
+        totalsOverflowed = mark.totalsOverflowed
+        summary.includes.removeSubrange(min(mark.includeCount, summary.includes.count)...)
         observer?.rolledBack(keeping: mark.addedCount)
         guard !isDryRun else { return }
         try settle()
@@ -219,10 +330,16 @@ public final class LedgerUpdate {
             throw unwritable("cannot roll back \(temporaryPath)")
         }
         offset = mark.offset
+        flushedNewlines = mark.newlines
+        lastWrittenByte = nil
+        if mark.offset > copiedLength {
+            var byte: UInt8 = 0
+            if pread(descriptor, &byte, 1, off_t(mark.offset - 1)) == 1 { lastWrittenByte = byte } else { indexable = false }
+        }
     }
 
     /// How many entries this update added.
-    public var addedCount: Int { added.count }
+    public var addedCount: Int { ids.extra.logCount - scannedCount }
 
     /// Makes the change durable and visible in one step (no-op for a dry run). When
     /// nothing was appended or refiled (a re-import of rows all in the ledger already),
@@ -237,6 +354,7 @@ public final class LedgerUpdate {
             descriptor = -1
             unlink(temporaryPath)
             committed = true
+            if !indexCurrent, let stampAtOpen { writeIndex(stamp: stampAtOpen) }
             return
         }
         try copyOldLedger()
@@ -245,6 +363,8 @@ public final class LedgerUpdate {
         guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
             throw unwritable("cannot sync \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed")
         }
+        var written = stat()
+        let identity = fstat(descriptor, &written) == 0 ? FileIdentity(written) : nil
         close(descriptor)
         descriptor = -1
         if !refilings.isEmpty { try applyRefilings() }
@@ -255,11 +375,47 @@ public final class LedgerUpdate {
         if let reason = FolderSync.sync(containing: ledgerPath) {
             throw unwritable("the ledger was written, but its folder could not be synced (\(reason)): a power cut now could undo the change; nothing else was done")
         }
+        // The index of the ledger just written, stamped from the file now at the ledger's
+        // path if it is the one written (refiled text is not tracked: the next run reads it).
+        guard refilings.isEmpty, let identity else { return }
+        let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return }
+        defer { close(input) }
+        var now = stat()
+        guard fstat(input, &now) == 0, FileIdentity(now) == identity, let stamp = LedgerStamp(descriptor: input) else { return }
+        writeIndex(stamp: stamp)
+    }
+
+    /// Writes the index of the ledger version `stamp` (this update's view of it). The ledger
+    /// is committed already: a failure leaves the old index, which its stamp makes stale,
+    /// and the next run reads the ledger instead.
+    private func writeIndex(stamp: LedgerStamp) {
+        guard indexable, !totalsOverflowed, !ids.extra.failed else { return }
+        var next = summary
+        next.newlines = summary.newlines + flushedNewlines
+        if let lastWrittenByte { next.lastByte = lastWrittenByte }
+        for (currency, added) in appendedTotals {
+            let (sum, overflow) = next.totals[currency, default: 0].addingReportingOverflow(added)
+            guard !overflow else { return }
+            next.totals[currency] = sum
+        }
+        next.balances = balances
+        let count = ids.count
+        let hasZero = ids.containsZero
+        let streams = ids.sortedKeyStreams()
+        guard !ids.extra.failed else { return }
+        ids.extra.dropFilter()
+        ids.indexed?.releaseMappedPages()
+        do throws(PennyError) {
+            try LedgerIndexWriter(path: indexPath).write(stamp: stamp, summary: next, count: count, hasZero: hasZero, keys: streams)
+        } catch {
+            // Derived data: the ledger stands, and the next run reads it.
+        }
     }
 
     /// Takes the postings written since `start` back out of the balances (a failed file).
     private func subtractWritten(from start: Int) throws(PennyError) {
-        guard offset > start, !statementBalances.accounts.isEmpty else { return }
+        guard offset > start, !balances.accounts.isEmpty else { return }
         let input = open(temporaryPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unwritable("cannot read \(temporaryPath)") }
         defer { close(input) }
@@ -267,11 +423,11 @@ public final class LedgerUpdate {
         let n = bytes.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(start)) }
         guard n == bytes.count else { throw unwritable("cannot read \(temporaryPath)") }
         var parser = PostingLineParser()
-        var balances = statementBalances
+        var balances = self.balances
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             Array(line).withUnsafeBufferPointer { parser.take($0, into: &balances, sign: -1) }
         }
-        statementBalances = balances
+        self.balances = balances
     }
 
     /// Rewrites the temporary file with the refiled entries (category posting and rule tag,
@@ -327,6 +483,8 @@ public final class LedgerUpdate {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unwritable("cannot read the ledger") }
         defer { close(input) }
+        var before = stat()
+        let identityBefore = fstat(input, &before) == 0 ? FileIdentity(before) : nil
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var lastByte: UInt8 = 0x0A
         var firstLineEnd: Bool?
@@ -347,13 +505,22 @@ public final class LedgerUpdate {
         var status = stat()
         guard fstat(input, &status) == 0 else { throw unwritable("cannot read the ledger") }
         copied = FileIdentity(status)
+        // Stamped for an index only if nothing wrote to it while it was read.
+        stampAtOpen = Int(status.st_size) == length && identityBefore == copied ? LedgerStamp(descriptor: input) : nil
+        summary.lastByte = lastByte
+        summary.writesCRLF = firstLineEnd ?? false
+        try prepareAppending(length: length, lastByte: lastByte, crlf: firstLineEnd ?? false)
+    }
+
+    /// Sets the update to append after the ledger's `length` bytes, ending its last line first.
+    private func prepareAppending(length: Int, lastByte: UInt8, crlf: Bool) throws(PennyError) {
         copiedLength = length
         offset = length
         if !isDryRun {
             guard lseek(descriptor, off_t(length), SEEK_SET) >= 0 else { throw unwritable("cannot write \(temporaryPath)") }
         }
         // A ledger saved with Windows line endings keeps them: what Penny appends follows suit.
-        writesCRLF = firstLineEnd ?? false
+        writesCRLF = crlf
         if lastByte != 0x0A && !isDryRun {
             // As if the ledger's last byte were still in the buffer: a CR there needs no other.
             buffer.append(contentsOf: writesCRLF && lastByte != 0x0D ? [0x0D, 0x0A] : [0x0A])
@@ -420,6 +587,8 @@ public final class LedgerUpdate {
     /// Hands the buffer to the writer thread (the next megabyte is rendered meanwhile).
     private func flush() throws(PennyError) {
         guard !isDryRun, !buffer.isEmpty else { return }
+        flushedNewlines += Self.newlines(in: buffer)
+        lastWrittenByte = buffer.last
         offset += buffer.count
         if writer == nil { writer = BackgroundWriter(descriptor: descriptor) }
         do throws(WriteFailure) { try writer?.submit(&buffer) } catch { throw writeFailed(error) }
@@ -446,18 +615,22 @@ public final class LedgerUpdate {
 /// Lines are found with `memchr` and read in place; only a line cut by a chunk boundary
 /// is copied. - Complexity: O(bytes), about 1 GB/s.
 struct LedgerIDScanner {
-    private(set) var ids = IDSet()
+    /// Where the ids found go.
+    let ids: SpillingIDSet
     /// Own accounts' balances from the posting lines (when any account is tracked).
     private(set) var balances: StatementBalances
     private var postings = PostingLineParser()
     /// The ledger's syntax check, when the update does it (every line, in order).
     var check: JournalCheck?
 
-    init(balances: StatementBalances) {
+    init(balances: StatementBalances, ids: SpillingIDSet) {
         self.balances = balances
+        self.ids = ids
     }
-    /// Targets of `include` lines.
-    private(set) var includes: Set<String> = []
+    /// Targets of `include` lines with their 1-based lines, in file order.
+    private(set) var includeLines: [(String, Int)] = []
+    /// Lines read so far.
+    private(set) var lineCount = 0
     private var lines = LineSplitter()
 
     mutating func scan(_ bytes: ArraySlice<UInt8>) {
@@ -483,6 +656,7 @@ struct LedgerIDScanner {
     private static let includePrefix = Array("include ".utf8)
 
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
+        lineCount += 1
         check?.take(line)
         if !balances.accounts.isEmpty { postings.take(line, into: &balances, sign: 1) }
         if line.first == UInt8(ascii: ";") {
@@ -491,7 +665,7 @@ struct LedgerIDScanner {
             return
         }
         if line.first == UInt8(ascii: "i"), line.starts(with: Self.includePrefix) {
-            includes.insert(String(decoding: line.dropFirst(Self.includePrefix.count), as: UTF8.self).trimmingCharacters(in: .whitespaces))
+            includeLines.append((String(decoding: line.dropFirst(Self.includePrefix.count), as: UTF8.self).trimmingCharacters(in: .whitespaces), lineCount))
             return
         }
         // Tag lines are indented and start with "; id:"; most lines fail the first test.

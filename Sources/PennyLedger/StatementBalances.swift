@@ -50,6 +50,24 @@ public struct StatementBalances: Sendable {
         run = nil
     }
 
+    /// Every day's change per tracked account and currency (the ledger index keeps them).
+    var entries: [(account: String, currency: String, day: Int, amount: Int64)] {
+        var all = daily
+        if let run { all[run.key, default: [:]][run.day, default: 0] += run.sum }
+        return all.flatMap { key, days in days.map { (key.account, key.currency, $0.key, $0.value) } }
+    }
+
+    /// Balances read back from `entries`.
+    init(accounts: Set<String>, entries: [(account: String, currency: String, day: Int, amount: Int64)]) {
+        self.init(accounts: accounts)
+        for e in entries { daily[Key(account: e.account, currency: e.currency), default: [:]][e.day] = e.amount }
+    }
+
+    /// The same balances for `subset` of the accounts only.
+    func restricted(to subset: Set<String>) -> StatementBalances {
+        StatementBalances(accounts: subset, entries: entries.filter { subset.contains($0.account) })
+    }
+
     /// The balance of `account` in `currency` through `date`.
     public func balance(_ account: String, _ currency: Currency, through date: LocalDate) -> Money {
         let last = date.dayNumber

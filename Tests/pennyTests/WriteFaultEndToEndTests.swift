@@ -70,6 +70,24 @@ import Testing
         #expect(try places(w) == ["montepio-2024-04.csv": "archive", "montepio-broken.csv": "quarantine"])
     }
 
+    /// The index sidecar is written after the ledger: failing to write it fails nothing.
+    @Test func anIndexThatCannotBeWrittenLeavesTheImportWholeAndTheNextRunWritesIt() throws {
+        let w = try batchWorkspace()
+        let index = w.path(".ledger.journal.penny-index")
+        #expect(FileManager.default.fileExists(atPath: index))
+        let result = try w.penny(environment: ["PENNY_FAULT": "index"], Self.batch)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("index"), "\(result.stderr)")
+        #expect(try w.bytes("ledger.journal") == (try cleanLedger()))
+        #expect(try places(w) == ["montepio-2024-04.csv": "archive", "montepio-broken.csv": "quarantine"])
+        try noTemporaryFiles(w)
+        #expect(!FileManager.default.fileExists(atPath: index + ".tmp"))
+        // The index left names the ledger before the run: ignored, and written again.
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        #expect(try w.bytes("ledger.journal") == (try cleanLedger()))
+        #expect(FileManager.default.fileExists(atPath: index))
+    }
+
     @Test func aFolderSyncThatFailsSaysTheChangeMayNotLastAndFilesNothing() throws {
         let w = try batchWorkspace()
         let result = try w.penny(environment: ["PENNY_FAULT": "dirsync"], Self.batch)

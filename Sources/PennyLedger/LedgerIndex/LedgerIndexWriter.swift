@@ -1,0 +1,159 @@
+import Foundation
+import PennyCore
+
+/// Writes a ledger's index sidecar (`LedgerIndexFile`) atomically: a temporary file beside
+/// it, fsync, rename, fsync of the folder. Called at commit, under the ledger's lock and
+/// after the ledger itself is durable, so a run killed at any instant leaves either the old
+/// sidecar (whose stamp names the old ledger, so it is ignored) or the new one.
+///
+/// The ids come as ascending key streams (the old index's table and the update's spilled
+/// runs) and are merged into the table in one pass; only the Bloom filter (12 bits per id)
+/// is built in memory.
+struct LedgerIndexWriter {
+    private static let filterBitsPerKey = 12
+    let path: String
+
+    /// Writes the index of the ledger version `stamp`; throws when any step fails (the
+    /// temporary file is then removed and the old sidecar, stale by its stamp, stays).
+    func write(stamp: LedgerStamp, summary: LedgerSummary, count: Int, hasZero: Bool, keys streams: [WordStream]) throws(PennyError) {
+        let temporary = path + ".tmp"
+        let fd = FaultInjection.fails(.index) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot create \(temporary): \(String(cString: strerror(errno)))") }
+        var renamed = false
+        defer {
+            close(fd)
+            if !renamed { unlink(temporary) }
+        }
+        var out = ChecksummedOutput(descriptor: fd, at: LedgerIndexFile.headerBytes)
+        let keyCount = count - (hasZero ? 1 : 0)
+        var builder = OrderedIDTableBuilder(keys: keyCount)
+        let filter = OwnedBloomFilter(keys: keyCount, bitsPerKey: Self.filterBitsPerKey)
+        var heads = streams
+        var current: [UInt64?] = heads.indices.map { heads[$0].pop() }
+        var last: UInt64 = 0
+        var written = 0
+        while true {
+            var best = -1
+            for i in current.indices {
+                guard let k = current[i] else { continue }
+                if best < 0 || k < current[best]! { best = i }
+            }
+            guard best >= 0, let key = current[best] else { break }
+            current[best] = heads[best].pop()
+            if key == 0 || key == last { continue }
+            last = key
+            filter.filter.insert(key)
+            try builder.add(key) { (word) throws(PennyError) in try out.word(word) }
+            written += 1
+        }
+        guard written == keyCount, !heads.contains(where: \.failed) else {
+            throw failure("the ids to index did not add up (\(written) of \(keyCount)); the index was not written")
+        }
+        let tableOffset = LedgerIndexFile.headerBytes
+        let slotCount = builder.slotCount
+        try out.pad(to: 64)
+        let filterOffset = out.offset
+        try out.bytes(filter.bytes)
+        let summaryBytes = summary.encoded()
+        let summaryOffset = out.offset
+        try out.bytes(summaryBytes)
+        try out.pad(to: 8)
+        try out.flush()
+        var header = [UInt64](repeating: 0, count: LedgerIndexFile.headerBytes / 8)
+        func set(_ w: LedgerIndexFile.Word, _ value: Int) { header[w.rawValue] = UInt64(bitPattern: Int64(value)) }
+        header[LedgerIndexFile.Word.magic.rawValue] = LedgerIndexFile.magic
+        header[LedgerIndexFile.Word.version.rawValue] = LedgerIndexFile.version
+        for (i, w) in stamp.words.enumerated() { header[LedgerIndexFile.Word.stampStart.rawValue + i] = w }
+        set(.length, out.offset)
+        header[LedgerIndexFile.Word.bodyChecksum.rawValue] = out.checksum.value
+        set(.count, count)
+        set(.hasZero, hasZero ? 1 : 0)
+        set(.homeCount, builder.homeCount)
+        set(.slotCount, slotCount)
+        set(.tableOffset, tableOffset)
+        set(.filterOffset, filterOffset)
+        set(.filterBlocks, filter.filter.blockCount)
+        set(.summaryOffset, summaryOffset)
+        set(.summaryLength, summaryBytes.count)
+        var headerSum = Checksum64()
+        header.withUnsafeBytes { headerSum.add(UnsafeRawBufferPointer(rebasing: $0[0..<(LedgerIndexFile.Word.headerChecksum.rawValue * 8)])) }
+        header[LedgerIndexFile.Word.headerChecksum.rawValue] = headerSum.value
+        for i in header.indices { header[i] = header[i].littleEndian }
+        let n = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        guard n == LedgerIndexFile.headerBytes else { throw failure("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw failure("cannot sync \(temporary): \(String(cString: strerror(errno)))") }
+        guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path): \(String(cString: strerror(errno)))") }
+        renamed = true
+        if let reason = IndexFolderSync.sync(containing: path) { throw failure("its folder could not be synced (\(reason))") }
+    }
+
+    private func failure(_ message: String) -> PennyError {
+        PennyError(.ledgerUnavailable, "the ledger's index: \(message)", at: SourceLocation(file: path))
+    }
+}
+
+/// Buffered writes to a file from an offset, with the checksum of what was written.
+struct ChecksummedOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// The file offset after everything written so far.
+    private(set) var offset: Int
+    /// The checksum of everything written.
+    private(set) var checksum = Checksum64()
+
+    init(descriptor: Int32, at offset: Int) {
+        self.descriptor = descriptor
+        self.offset = offset
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    mutating func word(_ value: UInt64) throws(PennyError) {
+        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+        offset += 8
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    mutating func bytes(_ raw: UnsafeRawBufferPointer) throws(PennyError) {
+        buffer.append(contentsOf: raw)
+        offset += raw.count
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    mutating func bytes(_ array: [UInt8]) throws(PennyError) {
+        buffer.append(contentsOf: array)
+        offset += array.count
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    mutating func pad(to alignment: Int) throws(PennyError) {
+        let extra = (alignment - offset % alignment) % alignment
+        buffer.append(contentsOf: repeatElement(0, count: extra))
+        offset += extra
+    }
+
+    mutating func flush() throws(PennyError) {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { checksum.add($0) }
+        let start = offset - buffer.count
+        var done = 0
+        while done < buffer.count {
+            let n = buffer.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(start + done)) }
+            if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write the ledger's index: \(String(cString: strerror(errno)))", at: SourceLocation(file: "")) }
+            done += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Syncs the folder after the index's rename (without the ledger's fault steps: the tests
+/// count those per ledger write).
+enum IndexFolderSync {
+    /// Syncs the folder of `path`; the error's text when that fails.
+    static func sync(containing path: String) -> String? {
+        let directory = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        guard fsync(directory) == 0 else { return String(cString: strerror(errno)) }
+        return nil
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What identifies one version of a ledger file for its index sidecar: device, inode, size,
+/// modification and change times in nanoseconds, and a hash of its first and last 4 KiB.
+///
+/// A rename gives a new inode; an edit in place changes the times (and `touch` cannot set
+/// the change time back); the hash catches a tool that restores both size and times.
+struct LedgerStamp: Equatable {
+    var device: UInt64 = 0
+    var inode: UInt64 = 0
+    var size: Int64 = 0
+    var modified: Int64 = 0
+    var changed: Int64 = 0
+    var contentHash: UInt64 = 0
+
+    /// The words of the stamp, in the index header's order.
+    var words: [UInt64] { [device, inode, UInt64(bitPattern: size), UInt64(bitPattern: modified), UInt64(bitPattern: changed), contentHash] }
+
+    /// Reads a stamp back from its words.
+    init(words: some Collection<UInt64>) {
+        let w = Array(words)
+        guard w.count == 6 else { return }
+        (device, inode, size, modified, changed, contentHash) = (w[0], w[1], Int64(bitPattern: w[2]), Int64(bitPattern: w[3]), Int64(bitPattern: w[4]), w[5])
+    }
+
+    /// The stamp of the open file `descriptor`; nil when it cannot be read.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        guard let hash = Self.edgeHash(descriptor, size: Int(size)) else { return nil }
+        contentHash = hash
+    }
+
+    /// The hash of the first and last 4 KiB (the whole file when smaller).
+    private static func edgeHash(_ descriptor: Int32, size: Int) -> UInt64? {
+        let edge = 4096
+        var bytes = [UInt8](repeating: 0, count: min(size, 2 * edge))
+        let ranges = size <= 2 * edge ? [(0, size)] : [(0, edge), (size - edge, edge)]
+        var filled = 0
+        for (start, length) in ranges {
+            var done = 0
+            while done < length {
+                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled + done, length - done, off_t(start + done)) }
+                guard n > 0 else { return nil }
+                done += n
+            }
+            filled += length
+        }
+        var checksum = Checksum64()
+        bytes.withUnsafeBytes { checksum.add($0) }
+        return checksum.value
+    }
+}
+
+/// A fast 64-bit checksum of bytes (four multiply–rotate lanes over 8-byte words): not
+/// cryptographic, it tells a torn or damaged index from a whole one.
+struct Checksum64 {
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+    private var length: UInt64 = 0
+    private var tail: [UInt8] = []
+
+    @inline(__always) private static func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+        let x = (lane ^ word) &* 0x9FB2_1C65_1E98_DF25
+        return (x << 29) | (x >> 35)
+    }
+
+    /// Adds bytes (any length; whole 32-byte groups are mixed as they come).
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        length &+= UInt64(bytes.count)
+        var i = 0
+        if !tail.isEmpty {
+            while i < bytes.count && tail.count < 32 {
+                tail.append(bytes[i])
+                i += 1
+            }
+            if tail.count == 32 {
+                let copy = tail
+                copy.withUnsafeBytes { mixGroups($0.baseAddress!, 1) }
+                tail.removeAll(keepingCapacity: true)
+            }
+        }
+        let groups = (bytes.count - i) / 32
+        if groups > 0 { mixGroups(base + i, groups) }
+        i += groups * 32
+        if i < bytes.count { tail.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i...])) }
+    }
+
+    private mutating func mixGroups(_ base: UnsafeRawPointer, _ groups: Int) {
+        var (a, b, c, d) = lanes
+        for g in 0..<groups {
+            let p = base + g * 32
+            a = Self.mix(a, p.loadUnaligned(as: UInt64.self))
+            b = Self.mix(b, p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            c = Self.mix(c, p.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            d = Self.mix(d, p.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        }
+        lanes = (a, b, c, d)
+    }
+
+    /// The checksum of everything added.
+    var value: UInt64 {
+        var (a, b, c, d) = lanes
+        for (i, byte) in tail.enumerated() {
+            switch i & 3 {
+            case 0: a = Self.mix(a, UInt64(byte) | UInt64(i) << 8)
+            case 1: b = Self.mix(b, UInt64(byte) | UInt64(i) << 8)
+            case 2: c = Self.mix(c, UInt64(byte) | UInt64(i) << 8)
+            default: d = Self.mix(d, UInt64(byte) | UInt64(i) << 8)
+            }
+        }
+        var h = Self.mix(Self.mix(a, b), Self.mix(c, d)) ^ length
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        return h ^ (h >> 33)
+    }
+}

@@ -1,0 +1,36 @@
+import PennyCore
+import PennyTestSupport
+import Testing
+
+@testable import PennyLedger
+
+/// Balances summed a day's run at a time agree with adding every posting one by one.
+@Suite struct StatementBalancesPropertyTests {
+    @Test func runsOfADayGiveWhatEveryAddGives() {
+        var g = SeededGenerator(seed: 2026)
+        let accounts = ["assets:a", "assets:b", "expenses:x"]
+        for _ in 0..<200 {
+            var balances = StatementBalances(accounts: ["assets:a", "assets:b"])
+            var expected: [String: [Int: Int64]] = [:]
+            var day = 19_700
+            for _ in 0..<Int.random(in: 1...60, using: &g) {
+                if Int.random(in: 0..<3, using: &g) == 0 { day += Int.random(in: -2...3, using: &g) }
+                let account = accounts.randomElement(using: &g)!
+                let units = Int64.random(in: -5000...5000, using: &g)
+                let sign: Int64 = Bool.random(using: &g) ? 1 : -1
+                balances.add(account: account, date: LocalDate(dayNumber: day), amount: Money(minorUnits: units, currency: .euro), sign: sign)
+                if account != "expenses:x" { expected[account, default: [:]][day, default: 0] += sign * units }
+            }
+            for account in accounts.dropLast() {
+                for through in 19_695...19_760 {
+                    let want = (expected[account] ?? [:]).reduce(Int64(0)) { $1.key <= through ? $0 + $1.value : $0 }
+                    #expect(balances.balance(account, .euro, through: LocalDate(dayNumber: through)).minorUnits == want)
+                }
+            }
+            let read = StatementBalances(accounts: ["assets:a", "assets:b"], entries: balances.entries)
+            for account in accounts.dropLast() {
+                #expect(read.balance(account, .euro, through: LocalDate(dayNumber: 20_000)) == balances.balance(account, .euro, through: LocalDate(dayNumber: 20_000)))
+            }
+        }
+    }
+}
