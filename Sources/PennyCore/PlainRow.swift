@@ -71,15 +71,23 @@ public struct PlainRows: @unchecked Sendable {
         public var folded: Range<Int>?
         /// The 1-based line the row starts on.
         public var line: Int
+        /// The rules' account-free verdict when the reader's thread found one: -2 the
+        /// default, a rule's index, -1 none.
+        public var verdictCode: Int32
 
         /// Makes an item.
-        public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, line: Int) {
+        public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, line: Int, verdict: RowVerdict? = nil) {
             self.date = date
             self.minorUnits = minorUnits
             self.balance = balance
             self.description = description
             self.folded = folded
             self.line = line
+            switch verdict {
+            case .rule(let index)?: verdictCode = Int32(index)
+            case .byDefault?: verdictCode = -2
+            default: verdictCode = -1
+            }
         }
     }
 
@@ -110,6 +118,13 @@ public struct PlainRows: @unchecked Sendable {
             line: 0, balance: nil)
         load(index, into: &row)
         return row
+    }
+
+    /// The account-free verdict the reader's thread found for row `index`, if any
+    /// (`Categorizer.accountFreeVerdict`).
+    public func verdict(_ index: Int) -> RowVerdict? {
+        let code = items[index].verdictCode
+        return code >= 0 ? .rule(Int(code)) : code == -2 ? .byDefault : nil
     }
 
     /// Overwrites `row`'s fields with row `index`'s, all but the file (a loop over the

@@ -282,18 +282,18 @@ public struct StatementImporter {
         /// A plain row, lent: folded, identified, categorized and written from its bytes;
         /// made a `Transaction` only when something needs one.
         // The lane is passed down as an argument: the per-row calls borrow it.
-        func takeRow(_ row: PlainRow, own: String, lane: RowLane) throws(PennyError) {
-            if let key = row.foldedDescription { return try fileRow(row, key: key, own: own, lane: lane) }
+        func takeRow(_ row: PlainRow, own: String, lane: RowLane, verdict known: RowVerdict? = nil) throws(PennyError) {
+            if let key = row.foldedDescription { return try fileRow(row, key: key, own: own, lane: lane, verdict: known) }
             if folded.count < row.description.count { folded = Array(repeating: 0, count: row.description.count * 2) }
             let length = folded.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress!) }
             guard let length else { return try takeTransaction(row.transaction(), own: own) }
             try folded.withUnsafeBufferPointer { (buffer) throws(PennyError) in
-                try fileRow(row, key: UnsafeBufferPointer(rebasing: buffer[..<length]), own: own, lane: lane)
+                try fileRow(row, key: UnsafeBufferPointer(rebasing: buffer[..<length]), own: own, lane: lane, verdict: known)
             }
         }
 
         /// A plain row with its folded description `key`.
-        func fileRow(_ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane) throws(PennyError) {
+        func fileRow(_ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?) throws(PennyError) {
             let id = assigner.contentID(account: own, date: row.date, amount: row.amount, foldedDescription: key)
             if update.contains(id) {
                 outcome.duplicates += 1
@@ -302,7 +302,7 @@ public struct StatementImporter {
             guard statementCurrency == row.amount.currency else {
                 return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
             }
-            let verdict = lane.verdict(row, key, own)
+            let verdict = known ?? lane.verdict(row, key, own)
             // Written here unless the decision skips the row, names an own account (a
             // transfer), or leaves the row to the default where a transfer could pair.
             // (A default-filed row is written here when no transfer entry could pair with it,
@@ -373,7 +373,7 @@ public struct StatementImporter {
                 var row = rows[0]
                 for index in 0..<rows.count {
                     rows.load(index, into: &row)
-                    try takeRow(row, own: own, lane: lane)
+                    try takeRow(row, own: own, lane: lane, verdict: rows.verdict(index))
                 }
             }
         }

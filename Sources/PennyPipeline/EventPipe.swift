@@ -1,5 +1,6 @@
 import Foundation
 import PennyCore
+import PennyRules
 
 /// Runs a statement reader on a thread of its own while the caller imports what it read:
 /// on two cores, parsing the file and filing its rows overlap.
@@ -17,17 +18,22 @@ public enum EventPipe {
     static let batchesInFlight = 4
 
     /// Reads with `produce` on another thread and hands each event to `consume` on this one;
-    /// that thread also folds each plain row's description (`PlainRow.foldedDescription`).
+    /// that thread also folds each plain row's description (`PlainRow.foldedDescription`)
+    /// and, with `categorizer`, finds the rules' verdict when no own account is needed for
+    /// it (`Categorizer.accountFreeVerdict`, `PlainRows.verdict`).
     public static func run(
         produce: @escaping @Sendable (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void,
+        categorizer: Categorizer? = nil,
         consume: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let queue = BatchQueue()
+        let rules = categorizer.map(RulesBox.init)
         let thread = Thread {
             var batch = EventBatch()
+            var scratch = Categorizer.MatchScratch()
             do throws(PennyError) {
                 try produce { (event) throws(PennyError) in
-                    batch.append(event)
+                    batch.append(event, rules: rules, scratch: &scratch)
                     if batch.isFull {
                         if queue.isCancelled { throw PipeCancelled.error }
                         queue.put(batch)
@@ -52,6 +58,13 @@ public enum EventPipe {
         }
         if let error = queue.error { throw error }
     }
+}
+
+/// The rules, held by reference: the reader's thread borrows them per row.
+private final class RulesBox: Sendable {
+    let categorizer: Categorizer
+
+    init(_ categorizer: Categorizer) { self.categorizer = categorizer }
 }
 
 /// The reader was stopped because the consumer failed (never reaches the consumer).
@@ -83,7 +96,7 @@ private struct EventBatch: @unchecked Sendable {
 
     var isFull: Bool { count >= EventPipe.batchSize }
 
-    mutating func append(_ event: StatementEvent) {
+    mutating func append(_ event: StatementEvent, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         count += 1
         guard case .row(let row) = event else { return items.append(.event(event)) }
         guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
@@ -95,7 +108,17 @@ private struct EventBatch: @unchecked Sendable {
         let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + description.upperBound) }
         arena.removeLast(row.description.count - (length ?? 0))
         let folded = length.map { description.upperBound..<description.upperBound + $0 }
-        addRow(row, PlainRows.Item(date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: folded, line: row.line))
+        var verdict: RowVerdict?
+        if let rules, let folded {
+            verdict = arena.withUnsafeBufferPointer { bytes in
+                rules.categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), scratch: &scratch)
+            }
+        }
+        addRow(
+            row,
+            PlainRows.Item(
+                date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: folded, line: row.line,
+                verdict: verdict))
     }
 
     /// True when `row` can be kept in this batch (its rows are of one file, and a balance

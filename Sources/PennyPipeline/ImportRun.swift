@@ -179,6 +179,7 @@ public struct ImportRun {
                     // The reader parses on its own thread while this one files (EventPipe).
                     try EventPipe.run(
                         produce: { (send) throws(PennyError) in try reader.read(probe, displayName: file, configuration: configuration, emit: send) },
+                        categorizer: usesRowLane ? categorizer : nil,
                         consume: { (event) throws(PennyError) in
                             try emit(event)
                             if let error = matchFailure.error { throw error }

@@ -151,6 +151,16 @@ public struct Categorizer: Sendable {
     /// `.byDefault` when none holds; the full decision otherwise. A property test checks
     /// it against `categorize`.
     public func verdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String, scratch: inout MatchScratch) -> RowVerdict {
+        if let verdict = accountFreeVerdict(row: row, foldedDescription: foldedDescription, scratch: &scratch) { return verdict }
+        let decision = categorize(row: row, foldedDescription: foldedDescription, account: account)
+        return decision.ruleName == nil && decision == defaultDecision(for: row.amount) ? .byDefault : .decision(decision)
+    }
+
+    /// The verdict when the rules reach it from the description, amount and date alone —
+    /// the same for every own account, so it can be found before the account is known
+    /// (on the reader's thread); nil when `verdict` needs more (a rule reading other
+    /// fields, or several rules together).
+    public func accountFreeVerdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> RowVerdict? {
         heldConditions(in: foldedDescription, into: &scratch.held)
         candidates(scratch.held, satisfied: &scratch.satisfied, into: &scratch.candidates)
         var decided = true
@@ -166,9 +176,7 @@ public struct Categorizer: Sendable {
             break
         }
         // Every candidate was tried and none held.
-        if decided { return .byDefault }
-        let decision = categorize(row: row, foldedDescription: foldedDescription, account: account)
-        return decision.ruleName == nil && decision == defaultDecision(for: row.amount) ? .byDefault : .decision(decision)
+        return decided ? .byDefault : nil
     }
 
     /// Storage `verdict` reuses from one row to the next (one per thread).
