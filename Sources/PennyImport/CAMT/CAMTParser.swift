@@ -23,6 +23,7 @@ final class CAMTParser: XMLElementHandler {
     @exclusivity(unchecked) private var balance: CAMTBalance?
     @exclusivity(unchecked) private var entry: CAMTEntry?
     @exclusivity(unchecked) private var details: CAMTEntry.Details?
+    /// The depth of the entry, `TxDtls` and balance being read; 0 when none is.
     @exclusivity(unchecked) private var entryDepth = 0
     @exclusivity(unchecked) private var detailsDepth = 0
     @exclusivity(unchecked) private var balanceDepth = 0
@@ -68,26 +69,26 @@ final class CAMTParser: XMLElementHandler {
             accountCurrency = nil
             balances = []
             headerEmitted = false
-        } else if inStatement, entry == nil, name == .ntry {
+        } else if inStatement, entryDepth == 0, name == .ntry {
             try emitHeader()
             entry = CAMTEntry(line: tag.line)
             entryDepth = depth
-        } else if entry != nil, name == .txDtls {
+        } else if entryDepth != 0, name == .txDtls {
             details = CAMTEntry.Details()
             detailsDepth = depth
-        } else if inStatement, entry == nil, name == .bal {
+        } else if inStatement, entryDepth == 0, name == .bal {
             balance = CAMTBalance()
             balanceDepth = depth
         } else if name == .amt {
             let currency = tag.attribute("Ccy")
             if depth >= 3, path[depth - 3] == .amtDtls, path[depth - 2] == .instdAmt {
-                if details != nil { details!.instructed.currency = currency } else if entry != nil { entry!.instructed.currency = currency }
+                if detailsDepth != 0 { details!.instructed.currency = currency } else if entryDepth != 0 { entry!.instructed.currency = currency }
             }
-            if details != nil, details!.currency == nil {
+            if detailsDepth != 0, details!.currency == nil {
                 details!.currency = currency
-            } else if entry != nil, details == nil, depth == entryDepth + 1 {
+            } else if entryDepth != 0, detailsDepth == 0, depth == entryDepth + 1 {
                 entry!.currency = currency
-            } else if balance != nil {
+            } else if balanceDepth != 0 {
                 balance!.currency = currency
             }
         }
@@ -97,21 +98,24 @@ final class CAMTParser: XMLElementHandler {
         let name = CAMTTag(streamIndex: index)
         let value = Self.trimmed(text)
         defer { path.removeLast() }
-        if details != nil {
+        if detailsDepth != 0 {
             if name == .txDtls && path.count == detailsDepth {
                 entry!.details.append(details.take()!)
+                detailsDepth = 0
             } else {
                 take(detailsValue: value, relative: path.tail(from: detailsDepth))
             }
-        } else if entry != nil {
+        } else if entryDepth != 0 {
             if name == .ntry && path.count == entryDepth {
+                entryDepth = 0
                 try emitEntry(entry.take()!)
             } else {
                 take(entryValue: value, relative: path.tail(from: entryDepth))
             }
-        } else if balance != nil {
+        } else if balanceDepth != 0 {
             if name == .bal && path.count == balanceDepth {
                 balances.append(balance.take()!)
+                balanceDepth = 0
             } else {
                 take(balanceValue: value, relative: path.tail(from: balanceDepth))
             }

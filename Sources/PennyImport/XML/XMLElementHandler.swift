@@ -33,17 +33,17 @@ struct XMLStartTag {
     /// The namespace URI as text.
     var namespace: String? { namespaceURI.map { String(cString: $0) } }
 
-    /// The value of the attribute `name` that has no namespace, like
-    /// `xmlGetNoNsProp`.
-    func attribute(_ name: String) -> String? {
+    /// The value of the attribute `name` that has no namespace, like `xmlGetNoNsProp`.
+    func attribute(_ name: StaticString) -> String? {
         guard let attributes else { return nil }
         for index in 0..<attributeCount {
             let base = attributes + 5 * index
             guard let local = base[0], base[2] == nil, let start = base[3], let end = base[4] else { continue }
-            guard String(cString: local) == name else { continue }
-            let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            guard strcmp(local, name.utf8Start) == 0 else { continue }
+            let value = UnsafeBufferPointer(start: start, count: end - start)
             // Without entity substitution libxml2 hands `&amp;` on as `&#38;`; the tree read it as `&`.
-            return value.contains("&#38;") ? value.replacingOccurrences(of: "&#38;", with: "&") : value
+            guard value.contains(UInt8(ascii: "&")) else { return String(decoding: value, as: UTF8.self) }
+            return String(decoding: value, as: UTF8.self).replacingOccurrences(of: "&#38;", with: "&")
         }
         return nil
     }

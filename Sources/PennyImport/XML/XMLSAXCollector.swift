@@ -37,8 +37,7 @@ final class XMLSAXCollector {
     static let nodeLineLimit = 65535
 
     let names: XMLNameTable
-    /// The stream's caller keeps the handler alive for the whole parse.
-    unowned(unsafe) let handler: any XMLElementHandler
+    let handler: any XMLElementHandler
     private let text = XMLTextBuffer()
     // Touched for every element, only from libxml2's callbacks on this thread: no
     // dynamic exclusivity check on each access.
