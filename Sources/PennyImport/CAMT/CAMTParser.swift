@@ -28,6 +28,8 @@ final class CAMTParser: XMLElementHandler {
     @exclusivity(unchecked) private var detailsDepth = 0
     @exclusivity(unchecked) private var balanceDepth = 0
     @exclusivity(unchecked) private var inStatement = false
+    /// The last currency attribute read and its currency.
+    @exclusivity(unchecked) private var lastCurrency: (code: String, currency: Currency)?
 
     private init(fileName: String, defaultCurrency: Currency, emit: @escaping (StatementEvent) throws(PennyError) -> Void) {
         self.fileName = fileName
@@ -227,7 +229,11 @@ final class CAMTParser: XMLElementHandler {
 
     /// A currency attribute, with `XXX` ("no currency") and absence meaning the account's.
     private func currency(_ code: String?) -> Currency {
-        guard let code, code != "XXX", let currency = Currency(code: code) else { return statementCurrency }
+        guard let code, code != "XXX" else { return statementCurrency }
+        // Nearly every amount of a statement names the same currency: looked up once.
+        if let last = lastCurrency, last.code == code { return last.currency }
+        guard let currency = Currency(code: code) else { return statementCurrency }
+        lastCurrency = (code, currency)
         return currency
     }
 
@@ -296,7 +302,8 @@ final class CAMTParser: XMLElementHandler {
         let isCredit = amount.minorUnits >= 0
         let name = isCredit ? d?.debtorName : d?.creditorName
         let iban = isCredit ? d?.debtorIBAN : d?.creditorIBAN
-        let remittance = d.map { $0.unstructured.joined(separator: " ") } ?? ""
+        // One Ustrd (the usual) is the remittance as it is: joining would copy it.
+        let remittance = d.map { $0.unstructured.count == 1 ? $0.unstructured[0] : $0.unstructured.joined(separator: " ") } ?? ""
         let description = !remittance.isEmpty ? remittance : (e.additionalInfo ?? d?.additionalInfo ?? name ?? "")
         return Transaction(
             date: date, amount: amount, description: description, location: at, payee: name,
