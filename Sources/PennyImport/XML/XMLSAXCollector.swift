@@ -108,6 +108,12 @@ private func startElementCallback(
 ) {
     guard let userData, let localName else { return }
     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+    // libxml2 reports a start tag before checking that `>` or `/>` ends it, then refuses it
+    // ("Couldn't find end of Start Tag"): such a tag is not handed on, so that error is the
+    // one the file gets, as it was with xmlTextReader.
+    guard let next = context.pointee.input.pointee.cur,
+        next[0] == UInt8(ascii: ">") || (next[0] == UInt8(ascii: "/") && next[1] == UInt8(ascii: ">"))
+    else { return }
     withCollector(context) { state in
         let tag = XMLStartTag(
             name: state.names.index(of: localName), line: XMLSAXCollector.nodeLine(context), localName: localName, namespaceURI: uri,
