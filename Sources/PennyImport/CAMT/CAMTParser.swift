@@ -96,8 +96,8 @@ final class CAMTParser: XMLElementHandler {
         }
     }
 
-    func end(_ index: Int, text: UnsafeBufferPointer<UInt8>) throws(PennyError) {
-        let name = CAMTTag(streamIndex: index)
+    func end(text: UnsafeBufferPointer<UInt8>) throws(PennyError) {
+        let name = path[path.count - 1]
         let value = Self.trimmed(text)
         defer { path.removeLast() }
         if detailsDepth != 0 {

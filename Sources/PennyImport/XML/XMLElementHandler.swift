@@ -7,9 +7,9 @@ import PennyCore
 protocol XMLElementHandler: AnyObject {
     /// An element begins.
     func start(_ tag: XMLStartTag) throws(PennyError)
-    /// An element ends. `name` is its index in the stream's names (-1: none of them);
-    /// `text` is the character data since the previous tag, valid only during the call.
-    func end(_ name: Int, text: UnsafeBufferPointer<UInt8>) throws(PennyError)
+    /// The innermost open element ends (libxml2 refuses a mismatched end tag); `text` is
+    /// the character data since the previous tag, valid only during the call.
+    func end(text: UnsafeBufferPointer<UInt8>) throws(PennyError)
 }
 
 /// A start tag while its callback runs: its pointers are libxml2's and not kept.

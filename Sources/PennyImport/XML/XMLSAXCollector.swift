@@ -65,11 +65,10 @@ final class XMLSAXCollector {
         do throws(PennyError) { try handler.start(tag) } catch { halt(context, .handler(error)) }
     }
 
-    func endElement(_ context: xmlParserCtxtPtr, _ localName: UnsafePointer<UInt8>) {
+    func endElement(_ context: xmlParserCtxtPtr) {
         guard stop == nil else { return }
         depth -= 1
-        let name = names.index(of: localName)
-        do throws(PennyError) { try handler.end(name, text: text.bytes) } catch { halt(context, .handler(error)) }
+        do throws(PennyError) { try handler.end(text: text.bytes) } catch { halt(context, .handler(error)) }
         text.removeAll()
     }
 
@@ -123,9 +122,9 @@ private func startElementCallback(
 }
 
 private func endElementCallback(_ userData: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
-    guard let userData, let localName else { return }
+    guard let userData else { return }
     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-    withCollector(context) { $0.endElement(context, localName) }
+    withCollector(context) { $0.endElement(context) }
 }
 
 private func charactersCallback(_ userData: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
