@@ -344,6 +344,7 @@ final class CAMTParser: XMLElementHandler {
 
     /// `2024-03-01` or the date part of `2024-03-01T10:00:00+01:00`.
     static func date(_ text: String) -> LocalDate? {
-        LocalDate(iso: text.prefix(10))
+        // A plain date is read as it is: cutting a String at ten characters costs more than the parse.
+        text.utf8.count == 10 ? LocalDate(iso: text) : LocalDate(iso: text.prefix(10))
     }
 }
