@@ -1,53 +1,52 @@
+internal import CLibXML2
 import Foundation
 
-/// The bytes an `XMLStream` parses: a file read chunk by chunk, or bytes in memory.
+/// The bytes an `XMLStream` parses: a file read chunk by chunk through libxml2's own input
+/// buffer (so a gzip-compressed file is read as xmlTextReader read it), or bytes in memory.
+/// Owns the buffer and frees it in `deinit`.
 final class XMLInput {
-    private let descriptor: Int32
+    private let file: xmlParserInputBufferPtr?
+    private let path: String?
     private let memory: [UInt8]
     private var offset = 0
 
     /// Opens a file; nil when it cannot be opened.
     init?(path: String) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let file = xmlParserInputBufferCreateFilename(path, XML_CHAR_ENCODING_NONE) else { return nil }
+        self.file = file
+        self.path = path
         memory = []
     }
 
     /// Bytes held in memory.
     init(bytes: [UInt8]) {
-        descriptor = -1
+        file = nil
+        path = nil
         memory = bytes
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit { if let file { xmlFreeParserInputBuffer(file) } }
 
-    /// The next at most `count` bytes; empty at the end, nil when the file cannot be read.
+    /// The next bytes (at most about `count`); empty at the end, nil when the file cannot be read.
     func next(_ count: Int) -> [UInt8]? {
-        guard descriptor >= 0 else {
+        guard let file else {
             let end = min(memory.count, offset + count)
             defer { offset = end }
             return Array(memory[offset..<end])
         }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            filled += n
-        }
-        bytes.removeSubrange(filled...)
+        guard xmlParserInputBufferRead(file, Int32(count)) >= 0, let buffer = file.pointee.buffer else { return nil }
+        let used = xmlBufUse(buffer)
+        guard used > 0, let content = xmlBufContent(buffer) else { return [] }
+        let bytes = Array(UnsafeBufferPointer(start: content, count: used))
+        xmlBufShrink(buffer, used)
         return bytes
     }
 
-    /// The first at most `count` bytes, wherever reading has got to.
+    /// The file's first at most `count` bytes as they are on disk, wherever reading has got to.
     func head(_ count: Int) -> [UInt8] {
-        guard descriptor >= 0 else { return Array(memory.prefix(count)) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, 0) }
-        return Array(bytes.prefix(max(0, n)))
+        guard let path else { return Array(memory.prefix(count)) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: count)) ?? Data())
     }
 }
