@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore", "PennyTestSupport"]),
         .testTarget(
-            name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyCore", "PennyTestSupport"],
+            name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyRoundUp", "PennyCore", "PennyTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -69,6 +69,6 @@ for rows in ${ROUNDUP_ROWS:-$ROWS}; do
     printf '\naccount assets:savings:bench\n  currency EUR\n\nroundup bench\n  from assets:bank:bench\n  pot assets:savings:roundups\n  apply monthly\n  to assets:savings:bench 100%%\n' >>"$dir/roundup.rules"
     read -r _ plain plainkb plaincpu < <(measure import $PENNY import --ledger "$dir/plain.journal" --rules "$dir/bench.rules" "$dir/bench-montepio.csv")
     read -r _ with withkb withcpu < <(measure roundup $PENNY import --ledger "$dir/ledger.journal" --rules "$dir/roundup.rules" "$dir/bench-montepio.csv")
-    echo "round-ups, $rows rows: import with one program ${with}s (CPU ${withcpu}s), peak $((withkb / 1024)) MiB; without ${plain}s (CPU ${plaincpu}s), peak $((plainkb / 1024)) MiB ($(python3 -c "print(f'{$with/$plain:.2f}')")x); derived journal $(( $(stat -c %s "$dir/ledger.journal.roundups.journal") / 1048576 )) MiB"
+    echo "round-ups, $rows rows: import with one program ${with}s (CPU ${withcpu}s), peak $((withkb / 1024)) MiB; without ${plain}s (CPU ${plaincpu}s), peak $((plainkb / 1024)) MiB ($(python3 -c "print(f'{$with/$plain:.2f}')")x wall, $(python3 -c "print(f'{$withcpu/$plaincpu:.2f}')")x CPU); derived journal $(( $(stat -c %s "$dir/ledger.journal.roundups.journal") / 1048576 )) MiB"
     rm -rf "$dir"
 done

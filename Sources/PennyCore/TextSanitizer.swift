@@ -20,7 +20,8 @@ public enum TextSanitizer {
     /// False when no byte can start a character `clean` changes: C0 controls and DEL, and
     /// the lead bytes of the C1 controls (0xC2), the bidirectional controls (0xE2) and the
     /// byte-order mark (0xEF). Accented letters (`Ú` is 0xC3 0x9A) pass in one scan.
-    static func mayChange(_ utf8: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
+    /// - Complexity: O(n).
+    public static func mayChange(_ utf8: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
         for b in utf8 {
             if b < 0x20 {
                 if keepingLineBreaks && b == 0x0A { continue }

@@ -97,9 +97,15 @@ public struct StatementHeader: Sendable {
 /// What a reader emits, in file order: a header, then that statement's transactions.
 public enum StatementEvent: Sendable {
     /// A new statement begins.
-    case statement(StatementHeader)
-    /// A transaction of the current statement.
-    case transaction(Transaction)
+    indirect case statement(StatementHeader)
+    /// A transaction of the current statement (boxed: the event stays small to copy).
+    indirect case transaction(Transaction)
+    /// A plain transaction of the current statement, lent for this call only (a reader
+    /// sends it instead of `.transaction` when `ReaderConfiguration.lendsRows` allows).
+    case row(PlainRow)
+    /// Consecutive plain rows of the current statement, lent for this call only
+    /// (`EventPipe` groups `.row` events so).
+    case rows(PlainRows)
     /// The current statement's closing balance, known only at its end (a CSV's last
     /// running balance).
     case closing(StatementBalance)

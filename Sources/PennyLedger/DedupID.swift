@@ -124,6 +124,16 @@ public struct DedupIDAssigner: Sendable {
         return .content(key: key, occurrence: occurrence)
     }
 
+    /// The id for the next transaction of the file when it has no bank id (a `PlainRow`),
+    /// from its folded description's bytes: the same id `id(account:transaction:)` gives.
+    public mutating func contentID(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> DedupID {
+        track(day: date.dayNumber)
+        let key = DedupID.contentKey(account: account, date: date, amount: amount, foldedDescription: foldedDescription)
+        let occurrence = (occurrences[key] ?? 0) + 1
+        occurrences[key] = occurrence
+        return .content(key: key, occurrence: occurrence)
+    }
+
     private mutating func track(day: Int) {
         guard !keepsAllDates, day != currentDay else { return }
         if let currentDay { closedDays.insert(currentDay) }

@@ -27,14 +27,65 @@ public enum JournalWriter {
     /// through a pointer, then the rest is cut: no per-byte growth checks.
     /// - Complexity: O(length of the entry's text).
     public static func render(_ entry: JournalEntry, into out: inout [UInt8]) {
-        var bound = 64 + 2 * postingBound + max(14, entry.description.utf8.count) + entry.category.utf8.count + entry.account.utf8.count
+        var description = entry.description
+        description.withUTF8 { text in
+            render(
+                EntryText(
+                    date: entry.date, payee: nil, text: text, account: entry.account, category: entry.category, amount: entry.amount, id: entry.id,
+                    source: entry.source, sourceLine: entry.sourceLine, rule: entry.rule, note: entry.note, excludesRoundUp: entry.excludesRoundUp,
+                    tags: entry.tags), into: &out)
+        }
+    }
+
+    /// Appends the entry of a plain row the rules decided: the same text `render` writes
+    /// for the `JournalEntry` the importer would make of the row's `Transaction`
+    /// (`RowLaneEquivalenceTests` compares the two), written from the row's bytes.
+    public static func render(row: PlainRow, account: String, decision: Categorization, id: DedupID, into out: inout [UInt8]) {
+        // `Payee | bank text` unless the payee is empty or the text itself.
+        let payeeText = decision.payee ?? ""
+        var payee = payeeText
+        let text = row.description
+        payee.withUTF8 { payeeBytes in
+            // Swift's `!=` is canonical equivalence: bytes that differ may still be equal text.
+            let joins =
+                !payeeBytes.isEmpty && !payeeBytes.elementsEqual(text)
+                && ((payeeBytes.allSatisfy { $0 < 0x80 } && text.allSatisfy { $0 < 0x80 }) || payeeText != String(decoding: text, as: UTF8.self))
+            render(
+                EntryText(
+                    date: row.date, payee: joins ? payeeBytes : nil, text: text, account: account, category: decision.category, amount: row.amount,
+                    id: id, source: row.file, sourceLine: row.line, rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note,
+                    excludesRoundUp: decision.excludesRoundUp, tags: decision.tags), into: &out)
+        }
+    }
+
+    /// What one two-posting entry's text is made of.
+    private struct EntryText {
+        let date: LocalDate
+        /// Written before the text as `PAYEE | `, when given.
+        let payee: UnsafeBufferPointer<UInt8>?
+        let text: UnsafeBufferPointer<UInt8>
+        let account: String
+        let category: String
+        let amount: Money
+        let id: DedupID
+        let source: String?
+        let sourceLine: Int?
+        let rule: String?
+        let note: String?
+        let excludesRoundUp: Bool
+        let tags: [Tag]
+    }
+
+    private static func render(_ entry: EntryText, into out: inout [UInt8]) {
+        let descriptionLength = entry.text.count + (entry.payee.map { $0.count + 3 } ?? 0)
+        var bound = 64 + 2 * postingBound + max(14, descriptionLength) + entry.category.utf8.count + entry.account.utf8.count
         bound += 48 + (entry.source?.utf8.count ?? 0) + (entry.rule?.utf8.count ?? 0) + (entry.note?.utf8.count ?? 0) + 24
         for tag in entry.tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
         write(bound, into: &out) { w in
             w.put(0x0A)
             w.date(entry.date)
             w.put(" * ")
-            w.sanitized(entry.description)
+            w.sanitized(payee: entry.payee, text: entry.text)
             w.put("\n    ; id: ")
             w.hex(entry.id.value)
             w.put(0x0A)
@@ -47,23 +98,32 @@ public enum JournalWriter {
                 }
                 w.put(0x0A)
             }
-            if let rule = entry.rule {
-                w.put("    ; rule: ")
-                w.tagValue(rule)
-                w.put(0x0A)
-            }
-            if let note = entry.note {
-                w.put("    ; note: ")
-                w.tagValue(note)
-                w.put(0x0A)
-            }
-            if entry.excludesRoundUp { w.put("    ; no-roundup: yes\n") }
-            for tag in entry.tags { w.tag(tag) }
+            w.tagLines(rule: entry.rule, note: entry.note, excludesRoundUp: entry.excludesRoundUp, tags: entry.tags)
             // Exact: no amount is Int64.min (AmountParser's range is symmetric, and an import
             // refuses an amount whose magnitude does not fit), so the negation cannot overflow.
             w.posting(entry.category, minorUnits: -entry.amount.minorUnits, entry.amount.currency)
             w.posting(entry.account, minorUnits: entry.amount.minorUnits, entry.amount.currency)
         }
+    }
+
+    /// The `; rule:`, `; note:`, `; no-roundup:` and tag lines `render` writes for them.
+    static func tagLines(rule: String?, note: String?, excludesRoundUp: Bool, tags: [Tag]) -> [UInt8] {
+        var bound = 64 + (rule?.utf8.count ?? 0) + (note?.utf8.count ?? 0)
+        for tag in tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
+        var out: [UInt8] = []
+        write(bound, into: &out) { $0.tagLines(rule: rule, note: note, excludesRoundUp: excludesRoundUp, tags: tags) }
+        return out
+    }
+
+    /// `    ; source: FILE:` as `render` writes it before a source line's number.
+    static func sourcePrefix(_ file: String) -> [UInt8] {
+        var out: [UInt8] = []
+        write(16 + file.utf8.count, into: &out) { w in
+            w.put("    ; source: ")
+            w.tagValue(file)
+            w.put(UInt8(ascii: ":"))
+        }
+        return out
     }
 
     /// A transaction with any number of postings (round-up sweeps), tags on comment lines.
@@ -102,7 +162,7 @@ public enum JournalWriter {
     }
 
     /// A posting line's bytes beyond its account: indent, padding, number, code, line end.
-    private static let postingBound = 4 + 52 + 24 + 8 + 1
+    static let postingBound = 4 + 52 + 24 + 8 + 1
 
     /// Reserves `bound` bytes at the end of `out`, lets `body` write at most that many,
     /// and keeps what it wrote.
@@ -181,6 +241,22 @@ struct ByteWriter {
         put(0x0A)
     }
 
+    /// The `; rule:`, `; note:`, `; no-roundup:` and tag lines of an entry.
+    mutating func tagLines(rule: String?, note: String?, excludesRoundUp: Bool, tags: [Tag]) {
+        if let rule {
+            put("    ; rule: ")
+            tagValue(rule)
+            put(0x0A)
+        }
+        if let note {
+            put("    ; note: ")
+            tagValue(note)
+            put(0x0A)
+        }
+        if excludesRoundUp { put("    ; no-roundup: yes\n") }
+        for tag in tags { self.tag(tag) }
+    }
+
     /// `    ACCOUNT  AMOUNT CODE`, the amount's end at column 52 or two spaces after the account.
     mutating func posting(_ account: String, minorUnits: Int64, _ currency: Currency) {
         put("    ")
@@ -190,6 +266,17 @@ struct ByteWriter {
             put(bytes)
             for b in bytes where b & 0xC0 != 0x80 { scalars += 1 }
         }
+        amount(afterScalars: scalars, minorUnits: minorUnits, currency)
+    }
+
+    /// `posting` with its start (`    ACCOUNT`) already made, and the account's code points.
+    mutating func posting(_ start: UnsafeBufferPointer<UInt8>, scalars: Int, minorUnits: Int64, _ currency: Currency) {
+        put(start)
+        amount(afterScalars: scalars, minorUnits: minorUnits, currency)
+    }
+
+    /// A posting's padding, amount, code and line end after an account of `scalars` code points.
+    private mutating func amount(afterScalars scalars: Int, minorUnits: Int64, _ currency: Currency) {
         let numberLength = Self.decimalLength(minorUnits, exponent: currency.exponent) + 1 + currency.code.utf8.count
         for _ in 0..<max(2, 52 - scalars - numberLength) { put(0x20) }
         decimal(minorUnits, exponent: currency.exponent)
@@ -234,28 +321,42 @@ struct ByteWriter {
     /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code),
     /// white space runs as one space, `no description` when empty.
     mutating func sanitized(_ description: String) {
+        var description = description
+        description.withUTF8 { sanitized(payee: nil, text: $0) }
+    }
+
+    /// `sanitized` of `PAYEE | TEXT` (or of `TEXT` alone), written from the parts.
+    mutating func sanitized(payee: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>) {
         let start = count
         var pendingSpace = false
-        var description = description
-        description.withUTF8 { bytes in
-            for b in bytes {
-                switch b {
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    pendingSpace = count > start
-                default:
-                    if pendingSpace {
-                        put(0x20)
-                        pendingSpace = false
-                    }
-                    if count == start && b == UInt8(ascii: "(") {
-                        put(UInt8(ascii: "["))
-                    } else {
-                        put(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
-                    }
+        if let payee {
+            sanitizedRun(payee, start: start, pendingSpace: &pendingSpace)
+            let bar: StaticString = " | "
+            sanitizedRun(UnsafeBufferPointer(start: bar.utf8Start, count: bar.utf8CodeUnitCount), start: start, pendingSpace: &pendingSpace)
+        }
+        sanitizedRun(text, start: start, pendingSpace: &pendingSpace)
+        if count == start { put("no description") }
+    }
+
+    /// Writes one part of a description that started at `start`, white space collapsed
+    /// across parts through `pendingSpace`.
+    private mutating func sanitizedRun(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, pendingSpace: inout Bool) {
+        for b in bytes {
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                pendingSpace = count > start
+            default:
+                if pendingSpace {
+                    put(0x20)
+                    pendingSpace = false
+                }
+                if count == start && b == UInt8(ascii: "(") {
+                    put(UInt8(ascii: "["))
+                } else {
+                    put(b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
                 }
             }
         }
-        if count == start { put("no description") }
     }
 
     /// Tag values end at a comma in hledger, and at the line end in both tools.

@@ -19,6 +19,8 @@ public final class LedgerUpdate {
     private let temporaryPath: String
     private let isDryRun: Bool
     private var descriptor: Int32 = -1
+    /// Writes full buffers to `descriptor` on its own thread (started by the first flush).
+    private var writer: BackgroundWriter?
     // Touched for every row, by the one thread that holds the update: no dynamic
     // exclusivity check on each access.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
@@ -54,6 +56,9 @@ public final class LedgerUpdate {
     /// (`LedgerCheck.requireReadable`'s answer, found while copying).
     public private(set) var magnitudes: [Currency: Int64] = [:]
 
+    /// Told of every entry and comment appended, every rollback and refiling (round-ups).
+    public var observer: (any LedgerUpdateObserver)?
+
     /// Opens the update: reads the existing ledger's ids (and the balances of
     /// `balanceAccounts`) and, unless dry-run, copies it. With `checkingIn` (the rules'
     /// default currency) the copy also checks the ledger as `LedgerCheck.requireReadable`
@@ -87,6 +92,7 @@ public final class LedgerUpdate {
     }
 
     deinit {
+        writer?.stop()
         if descriptor >= 0 { close(descriptor) }
         if !committed && !isDryRun { unlink(temporaryPath) }
     }
@@ -107,12 +113,34 @@ public final class LedgerUpdate {
         added.append(entry.id.value)
         statementBalances.add(account: entry.account, date: entry.date, amount: entry.amount)
         statementBalances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
+        observer?.appended(entry)
         if writesCRLF {
             var lines: [UInt8] = []
             JournalWriter.render(entry, into: &lines)
             try write(lines)
         } else if !isDryRun {
             JournalWriter.render(entry, into: &buffer)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        return true
+    }
+
+    /// Appends the entry of a plain row decided as `renderer`'s `slot` (on the account and
+    /// file its `begin` set, which is `account`) unless its id is already present (the same text and balances as `append` of the `JournalEntry`
+    /// made of the row).
+    @discardableResult
+    public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
+        guard index.insert(id.value) else { return false }
+        added.append(id.value)
+        statementBalances.add(account: account, date: row.date, amount: row.amount)
+        statementBalances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
+        if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
+        if writesCRLF {
+            var lines: [UInt8] = []
+            renderer.render(row: row, slot: slot, id: id, into: &lines)
+            try write(lines)
+        } else if !isDryRun {
+            renderer.render(row: row, slot: slot, id: id, into: &buffer)
             if buffer.count >= 1 << 20 { try flush() }
         }
         return true
@@ -143,6 +171,7 @@ public final class LedgerUpdate {
     public func appendOnce(_ comment: PennyComment) throws(PennyError) -> Bool {
         guard index.insert(comment.id) else { return false }
         added.append(comment.id)
+        observer?.appended(comment)
         try write(Array("\n\(comment.line)\n".utf8))
         return true
     }
@@ -166,6 +195,7 @@ public final class LedgerUpdate {
     }
 
     private func refile(_ refiling: Refiling) {
+        observer?.refiled()
         refilings.append(refiling)
         for a in refiling.adjustments { statementBalances.add(account: a.account, date: a.date, amount: a.amount) }
     }
@@ -181,8 +211,9 @@ public final class LedgerUpdate {
         refilings.removeAll { $0.at >= mark.addedCount }
         for id in added[mark.addedCount...] { index.remove(id) }
         added.removeSubrange(mark.addedCount...)
+        observer?.rolledBack(keeping: mark.addedCount)
         guard !isDryRun else { return }
-        try flush()
+        try settle()
         try subtractWritten(from: mark.offset)
         guard ftruncate(descriptor, off_t(mark.offset)) == 0, lseek(descriptor, off_t(mark.offset), SEEK_SET) >= 0 else {
             throw unwritable("cannot roll back \(temporaryPath)")
@@ -198,7 +229,9 @@ public final class LedgerUpdate {
     /// the ledger is left as it is: nothing to copy, sync or rename.
     public func commit() throws(PennyError) {
         guard !isDryRun else { return }
-        try flush()
+        try settle()
+        writer?.stop()
+        writer = nil
         if offset == copiedLength && refilings.isEmpty {
             close(descriptor)
             descriptor = -1
@@ -384,16 +417,23 @@ public final class LedgerUpdate {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// Hands the buffer to the writer thread (the next megabyte is rendered meanwhile).
     private func flush() throws(PennyError) {
         guard !isDryRun, !buffer.isEmpty else { return }
-        var written = 0
-        while written < buffer.count {
-            let n = FaultInjection.fails(.write) ? -1 : buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if n <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
-            written += n
-        }
         offset += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        if writer == nil { writer = BackgroundWriter(descriptor: descriptor) }
+        do throws(WriteFailure) { try writer?.submit(&buffer) } catch { throw writeFailed(error) }
+    }
+
+    /// Flushes and waits until every byte is in the file: before the descriptor is used
+    /// directly (a rollback's truncation, the commit's sync).
+    private func settle() throws(PennyError) {
+        try flush()
+        do throws(WriteFailure) { try writer?.drain() } catch { throw writeFailed(error) }
+    }
+
+    private func writeFailed(_ failure: WriteFailure) -> PennyError {
+        unwritable("cannot write \(temporaryPath): \(failure.reason); the ledger was not changed")
     }
 
     private func unwritable(_ message: String) -> PennyError {

@@ -15,6 +15,9 @@ public struct StatementBalances: Sendable {
     /// has a handful of accounts).
     let accountBytes: [(bytes: [UInt8], name: String)]
     private var daily: [Key: [Int: Int64]] = [:]
+    /// The last key and day added to, and what was added since (not yet in `daily`): a
+    /// statement's rows come a day at a time, so most adds touch no dictionary.
+    private var run: (key: Key, day: Int, sum: Int64)?
 
     /// Tracks `accounts`.
     public init(accounts: Set<String>) {
@@ -31,13 +34,28 @@ public struct StatementBalances: Sendable {
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
         // A household has a handful of accounts: comparing names beats hashing one.
         guard accountBytes.count > 8 ? accounts.contains(account) : accountBytes.contains(where: { $0.name == account }) else { return }
-        daily[Key(account: account, currency: amount.currency.code), default: [:]][date.dayNumber, default: 0] += sign * amount.minorUnits
+        let day = date.dayNumber
+        if let current = run, current.day == day, current.key.account == account, current.key.currency == amount.currency.code {
+            run = (current.key, day, current.sum + sign * amount.minorUnits)
+            return
+        }
+        flushRun()
+        run = (Key(account: account, currency: amount.currency.code), day, sign * amount.minorUnits)
+    }
+
+    /// Moves the run's sum into `daily`.
+    private mutating func flushRun() {
+        guard let current = run else { return }
+        daily[current.key, default: [:]][current.day, default: 0] += current.sum
+        run = nil
     }
 
     /// The balance of `account` in `currency` through `date`.
     public func balance(_ account: String, _ currency: Currency, through date: LocalDate) -> Money {
         let last = date.dayNumber
-        let sum = (daily[Key(account: account, currency: currency.code)] ?? [:]).reduce(0) { $1.key <= last ? $0 + $1.value : $0 }
+        let key = Key(account: account, currency: currency.code)
+        var sum = (daily[key] ?? [:]).reduce(0) { $1.key <= last ? $0 + $1.value : $0 }
+        if let run, run.key == key, run.day <= last { sum += run.sum }
         return Money(minorUnits: sum, currency: currency)
     }
 }

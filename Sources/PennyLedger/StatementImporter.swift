@@ -51,12 +51,32 @@ public struct StatementImporter {
     /// Categorizes one transaction, given with its description folded by `TextKey.fold`
     /// and the own account's name.
     public typealias Categorize = (_ transaction: Transaction, _ foldedDescription: String, _ account: String) -> Categorization
+    /// What the rules decide for a plain row of the own account `account`, given its
+    /// description folded by `TextKey.fold` as bytes: what `Categorize` decides for the
+    /// row's `Transaction`, as a verdict `rowRenderer` knows the slots of.
+    public typealias VerdictForRow = (_ row: PlainRow, _ foldedDescription: UnsafeBufferPointer<UInt8>, _ account: String) -> RowVerdict
     /// Streams one file's events to the given sink.
     public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
 
     private let update: LedgerUpdate
     private let resolveAccount: AccountResolver
     private let categorize: Categorize
+    /// The row lane's rules and writer; nil makes every lent row a `Transaction` first.
+    public var rowLane: RowLane?
+
+    /// The row lane: what the rules decide for a plain row, and the writer of decided rows.
+    public struct RowLane {
+        /// The rules' verdict for a row.
+        public var verdict: VerdictForRow
+        /// Writes rows the verdict decided.
+        public var renderer: RowEntryRenderer
+
+        /// Makes a lane.
+        public init(verdict: @escaping VerdictForRow, renderer: RowEntryRenderer) {
+            self.verdict = verdict
+            self.renderer = renderer
+        }
+    }
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
@@ -147,16 +167,176 @@ public struct StatementImporter {
         var outcome = FileOutcome()
         var assigners: [String: DedupIDAssigner] = [:]
         var account: String?
+        // The own account's assigner while its statement is read (kept in `assigners` between statements).
+        var assigner = DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
         var statementSource = ""
         var statementOrdinal = 0
         var statementCurrency: Currency?
         var repeatedIn: [UInt64: (statement: Int, line: Int)] = [:]
+        var folded = [UInt8](repeating: 0, count: 256)
+
+        /// Files a transaction that is not in the ledger: pairs it as a transfer leg or
+        /// appends its entry. `decision` is the rules' when already asked.
+        func place(_ transaction: Transaction, folded: String, id: DedupID, own: String, decision known: Categorization?) throws(PennyError) {
+            if let currency = statementCurrency, transaction.amount.currency != currency {
+                outcome.warnings.append(
+                    .badInput(
+                        "a \(transaction.amount.currency.code) transaction in a \(currency.code) statement of \(own): booked in \(transaction.amount.currency.code) as written; the account now holds two currencies",
+                        at: transaction.location))
+            }
+            let decision = known ?? categorize(transaction, folded, own)
+            if decision.skips {
+                outcome.skipped += 1
+                return
+            }
+            // The second leg of a transfer another statement already brought: pair it.
+            let transferCategory = ownAccounts.contains(decision.category) ? decision.category : nil
+            if transferCategory != nil || (decision.ruleName == nil && !transfers.isEmpty) {
+                let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: transferCategory)
+                if let match = options.first {
+                    transfers.markPaired(match.id)
+                    try update.appendTransferLeg(
+                        account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
+                        source: "\(transaction.location.file):\(transaction.location.line)")
+                    outcome.paired += 1
+                    if options.count > 1 {
+                        outcome.ambiguities.append(
+                            "\(transaction.location): transfer of \(transaction.amount) on \(transaction.date) paired with \(match.side) on \(match.date) (\(options.count) entries could pair)"
+                        )
+                    }
+                    return
+                }
+            }
+            // The other leg of an exchange (another currency) is already in the ledger.
+            if transferCategory != nil || decision.ruleName == nil, let exchanges, let match = exchangeMatch(own, transaction, transferCategory, exchanges) {
+                try pairExchange(match, own: own, transaction: transaction, id: id)
+                outcome.paired += 1
+                return
+            }
+            // The other leg is already in the ledger, but no rule recognized it there:
+            // refile that entry as this transfer and record this leg as its pair.
+            if let other = transferCategory,
+                let match = transfers.uncategorizedCandidates(
+                    account: other, amount: (try? transaction.amount.negated()) ?? transaction.amount, date: transaction.date, from: own
+                ).first
+            {
+                transfers.markPaired(match.id)
+                update.refileAsTransfer(DedupID(value: match.id), category: own, date: match.date, amount: transaction.amount)
+                try update.appendTransferLeg(
+                    account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
+                    source: "\(transaction.location.file):\(transaction.location.line)")
+                outcome.paired += 1
+                return
+            }
+            var entry = JournalEntry(
+                date: transaction.date, description: Self.description(transaction, payee: decision.payee),
+                account: own, category: decision.category, amount: transaction.amount, id: id,
+                source: transaction.location.file, rule: decision.ruleName ?? JournalEntry.defaultRule)
+            entry.sourceLine = transaction.location.line
+            let details = Self.detailTags(transaction)
+            entry.tags = details.isEmpty ? decision.tags : details + decision.tags
+            entry.note = decision.note
+            entry.excludesRoundUp = decision.excludesRoundUp
+            try magnitudes.add(transaction.amount, at: transaction.location)
+            try update.append(entry)
+            if let other = transferCategory {
+                transfers.add(
+                    TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
+            } else if decision.ruleName == nil && pairsDefaultFiled {
+                transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
+            }
+            outcome.new += 1
+            if decision.ruleName == nil { outcome.uncategorized += 1 }
+        }
+
+        /// A transaction read as a `Transaction`.
+        func takeTransaction(_ transaction: Transaction, own: String) throws(PennyError) {
+            if transaction.isPending {
+                outcome.skipped += 1
+                return
+            }
+            try Self.checkFieldLengths(transaction)
+            // A bank id in two statements of one account in one file: the file repeats a
+            // statement. Refused rather than imported twice (or read again and again).
+            if !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty {
+                let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
+                if knownRepeats.contains(key) {
+                    if let earlier = repeatedIn[key], earlier.statement != statementOrdinal {
+                        throw .badInput(
+                            "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(earlier.line)): the file repeats a statement; refused rather than imported twice",
+                            at: transaction.location)
+                    }
+                    repeatedIn[key] = repeatedIn[key] ?? (statementOrdinal, transaction.location.line)
+                }
+            }
+            let folded = TextKey.fold(transaction.description)
+            let id = assigner.id(account: own, transaction: transaction, foldedDescription: folded)
+            // Already in the ledger: nothing to categorize (re-imports stay cheap).
+            if update.contains(id) {
+                outcome.duplicates += 1
+                return
+            }
+            try place(transaction, folded: folded, id: id, own: own, decision: nil)
+        }
+
+        /// A plain row, lent: folded, identified, categorized and written from its bytes;
+        /// made a `Transaction` only when something needs one.
+        // The lane is passed down as an argument: the per-row calls borrow it.
+        func takeRow(_ row: PlainRow, own: String, lane: RowLane?) throws(PennyError) {
+            if let key = row.foldedDescription { return try fileRow(row, key: key, own: own, lane: lane) }
+            if folded.count < row.description.count { folded = Array(repeating: 0, count: row.description.count * 2) }
+            let length = folded.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress!) }
+            guard let length else { return try takeTransaction(row.transaction(), own: own) }
+            try folded.withUnsafeBufferPointer { (buffer) throws(PennyError) in
+                try fileRow(row, key: UnsafeBufferPointer(rebasing: buffer[..<length]), own: own, lane: lane)
+            }
+        }
+
+        /// A plain row with its folded description `key`.
+        func fileRow(_ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane?) throws(PennyError) {
+            let id = assigner.contentID(account: own, date: row.date, amount: row.amount, foldedDescription: key)
+            if update.contains(id) {
+                outcome.duplicates += 1
+                return
+            }
+            guard let lane, statementCurrency == row.amount.currency else {
+                return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
+            }
+            let verdict = row.verdict ?? lane.verdict(row, key, own)
+            // Written here unless the decision skips the row, names an own account (a
+            // transfer), or leaves the row to the default where a transfer could pair.
+            // (A default-filed row is written here when no transfer entry could pair with it,
+            // exactly as `place` would decide.)
+            guard let slot = lane.renderer.slot(verdict, amount: row.amount), lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
+                lane.renderer.isRuleDecision(slot)
+                    || (exchanges == nil && (transfers.isEmpty || transfers.candidates(account: own, amount: row.amount, date: row.date, category: nil).isEmpty))
+            else {
+                let decision: Categorization
+                switch verdict {
+                case .decision(let made): decision = made
+                default: decision = lane.renderer.decisions[lane.renderer.slot(verdict, amount: row.amount)!]
+                }
+                return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
+            }
+            try magnitudes.add(row.amount, at: row.location)
+            try update.append(row: row, account: own, renderer: lane.renderer, slot: slot, id: id)
+            if !lane.renderer.isRuleDecision(slot) {
+                if pairsDefaultFiled {
+                    transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: row.date, otherAmount: row.amount))
+                }
+                outcome.uncategorized += 1
+            }
+            outcome.new += 1
+        }
+
         try read { (event) throws(PennyError) in
             switch event {
             case .statement(let header):
                 statementOrdinal += 1
                 statementCurrency = header.currency
                 let own = try resolveAccount(header)
+                if let previous = account { assigners[previous] = assigner }
+                assigner = assigners[own] ?? DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
                 account = own
                 statementSource = "\(header.location.file):\(header.location.line)"
                 try record(header, account: own)
@@ -171,103 +351,23 @@ public struct StatementImporter {
                 guard let own = account else {
                     throw .badInput("transaction before any statement header", at: transaction.location)
                 }
-                if transaction.isPending {
-                    outcome.skipped += 1
-                    return
+                try takeTransaction(transaction, own: own)
+            case .row(let row):
+                guard let own = account else {
+                    throw .badInput("transaction before any statement header", at: row.location)
                 }
-                try Self.checkFieldLengths(transaction)
-                // A bank id in two statements of one account in one file: the file repeats a
-                // statement. Refused rather than imported twice (or read again and again).
-                if !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty {
-                    let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
-                    if knownRepeats.contains(key) {
-                        if let earlier = repeatedIn[key], earlier.statement != statementOrdinal {
-                            throw .badInput(
-                                "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(earlier.line)): the file repeats a statement; refused rather than imported twice",
-                                at: transaction.location)
-                        }
-                        repeatedIn[key] = repeatedIn[key] ?? (statementOrdinal, transaction.location.line)
-                    }
+                rowLane?.renderer.begin(account: own, file: row.file)
+                try takeRow(row, own: own, lane: rowLane)
+            case .rows(let rows):
+                guard let own = account else {
+                    throw .badInput("transaction before any statement header", at: SourceLocation(file: rows.file, line: rows.items.first?.line ?? 0))
                 }
-                let folded = TextKey.fold(transaction.description)
-                let id = assigners[own, default: DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)]
-                    .id(account: own, transaction: transaction, foldedDescription: folded)
-                // Already in the ledger: nothing to categorize (re-imports stay cheap).
-                if update.contains(id) {
-                    outcome.duplicates += 1
-                    return
-                }
-                if let currency = statementCurrency, transaction.amount.currency != currency {
-                    outcome.warnings.append(
-                        .badInput(
-                            "a \(transaction.amount.currency.code) transaction in a \(currency.code) statement of \(own): booked in \(transaction.amount.currency.code) as written; the account now holds two currencies",
-                            at: transaction.location))
-                }
-                let decision = categorize(transaction, folded, own)
-                if decision.skips {
-                    outcome.skipped += 1
-                    return
-                }
-                // The second leg of a transfer another statement already brought: pair it.
-                let transferCategory = ownAccounts.contains(decision.category) ? decision.category : nil
-                if transferCategory != nil || (decision.ruleName == nil && !transfers.isEmpty) {
-                    let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: transferCategory)
-                    if let match = options.first {
-                        transfers.markPaired(match.id)
-                        try update.appendTransferLeg(
-                            account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
-                            source: "\(transaction.location.file):\(transaction.location.line)")
-                        outcome.paired += 1
-                        if options.count > 1 {
-                            outcome.ambiguities.append(
-                                "\(transaction.location): transfer of \(transaction.amount) on \(transaction.date) paired with \(match.side) on \(match.date) (\(options.count) entries could pair)"
-                            )
-                        }
-                        return
-                    }
-                }
-                // The other leg of an exchange (another currency) is already in the ledger.
-                if transferCategory != nil || decision.ruleName == nil, let exchanges, let match = exchangeMatch(own, transaction, transferCategory, exchanges) {
-                    try pairExchange(match, own: own, transaction: transaction, id: id)
-                    outcome.paired += 1
-                    return
-                }
-                // The other leg is already in the ledger, but no rule recognized it there:
-                // refile that entry as this transfer and record this leg as its pair.
-                if let other = transferCategory,
-                    let match = transfers.uncategorizedCandidates(
-                        account: other, amount: (try? transaction.amount.negated()) ?? transaction.amount, date: transaction.date, from: own
-                    ).first
-                {
-                    transfers.markPaired(match.id)
-                    update.refileAsTransfer(DedupID(value: match.id), category: own, date: match.date, amount: transaction.amount)
-                    try update.appendTransferLeg(
-                        account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
-                        source: "\(transaction.location.file):\(transaction.location.line)")
-                    outcome.paired += 1
-                    return
-                }
-                var entry = JournalEntry(
-                    date: transaction.date, description: Self.description(transaction, payee: decision.payee),
-                    account: own, category: decision.category, amount: transaction.amount, id: id,
-                    source: transaction.location.file, rule: decision.ruleName ?? JournalEntry.defaultRule)
-                entry.sourceLine = transaction.location.line
-                let details = Self.detailTags(transaction)
-                entry.tags = details.isEmpty ? decision.tags : details + decision.tags
-                entry.note = decision.note
-                entry.excludesRoundUp = decision.excludesRoundUp
-                try magnitudes.add(transaction.amount, at: transaction.location)
-                try update.append(entry)
-                if let other = transferCategory {
-                    transfers.add(
-                        TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
-                } else if decision.ruleName == nil && pairsDefaultFiled {
-                    transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
-                }
-                outcome.new += 1
-                if decision.ruleName == nil { outcome.uncategorized += 1 }
+                let lane = rowLane
+                lane?.renderer.begin(account: own, file: rows.file)
+                for index in 0..<rows.count { try takeRow(rows[index], own: own, lane: lane) }
             }
         }
+        if let own = account { assigners[own] = assigner }
         guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
         let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
         return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))

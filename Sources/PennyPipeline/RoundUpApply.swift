@@ -35,15 +35,16 @@ public struct RoundUpApply {
         let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
         defer { withExtendedLifetime(lock) {} }
         try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
-        let before = try run.compute()
-        guard let sweepDate = date ?? before.asOf else { return .nothingToSweep }
+        // The sidecar's totals when they are of this ledger: the decision is the only change.
+        var totals: RoundUpTotals
+        if let fresh = run.freshTotals() { totals = fresh } else { totals = try run.scanTotals() }
+        guard let sweepDate = date ?? totals.asOf else { return .nothingToSweep }
         let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false)
         try run.ensureDerivedFileExists()
         try update.ensureInclude(run.includeName)
-        try update.appendOnce(.roundUpApply(program: program, date: sweepDate))
+        if try update.appendOnce(.roundUpApply(program: program, date: sweepDate)) { totals.manualSweeps.append(ManualSweep(program: program, date: sweepDate)) }
         try update.commit()
-        let after = try run.compute()
-        try run.write(after)
+        let after = try run.write(totals)
         guard let sweep = after.sweeps.first(where: { $0.program == program && $0.date == sweepDate }) else { return .emptyPot(sweepDate) }
         return .swept(sweep)
     }

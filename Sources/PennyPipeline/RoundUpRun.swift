@@ -21,9 +21,10 @@ public struct RoundUpRun {
     /// `<ledger>.roundups.journal`.
     public var derivedPath: String { ledgerPath + ".roundups.journal" }
 
-    /// `<ledger>.roundups.state`: which version of the ledger the derived journal was made
-    /// from, so that a command after a kill or a failed write (between the ledger's rename
-    /// and the derived journal's) notices and writes it again.
+    /// `<ledger>.roundups.state`, the sidecar (`RoundUpState`): which version of the ledger
+    /// the derived journal was made from, so that a command after a kill or a failed write
+    /// (between the ledger's rename and the derived journal's) notices and writes it again,
+    /// and the day totals it was made of, so that an import adds only its own purchases.
     public var statePath: String { ledgerPath + ".roundups.state" }
 
     /// What the main ledger's `include` line names (relative to the ledger).
@@ -41,10 +42,20 @@ public struct RoundUpRun {
     /// grows with the days, not the purchases (`accruals` stays empty; `forEachAccrual`
     /// lists them on demand).
     public func compute() throws(PennyError) -> RoundUpResult {
+        try result(of: try scanTotals())
+    }
+
+    /// Reads the main ledger whole: its day totals, recorded decisions and as-of date.
+    public func scanTotals() throws(PennyError) -> RoundUpTotals {
         let engine = makeEngine()
         var tally = RoundUpTally()
         let (manual, asOf) = try scan(keysAndDescriptions: false) { (candidate) throws(MoneyError) in try engine.accrue(candidate, into: &tally) }
-        do { return try engine.finish(tally, manualSweeps: manual, asOf: asOf) } catch {
+        return RoundUpTotals(tally: tally, manualSweeps: manual, asOf: asOf)
+    }
+
+    /// The accruals and sweeps `totals` lead to under the rules.
+    public func result(of totals: RoundUpTotals) throws(PennyError) -> RoundUpResult {
+        do { return try makeEngine().finish(totals.tally, manualSweeps: totals.manualSweeps, asOf: totals.asOf) } catch {
             throw .badInput("a round-up total passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
         }
     }
@@ -58,7 +69,7 @@ public struct RoundUpRun {
         }
     }
 
-    private func makeEngine() -> RoundUpEngine {
+    func makeEngine() -> RoundUpEngine {
         let rules = self.rules
         // Without `if` lines every candidate qualifies: no lookup per purchase.
         guard rules.roundUpConditions.values.contains(where: { !$0.isEmpty }) else {
@@ -128,21 +139,42 @@ public struct RoundUpRun {
         }
     }
 
-    /// Writes the derived journal whole, atomically, in chunks, then records which ledger
-    /// it was derived from.
-    public func write(_ result: RoundUpResult) throws(PennyError) {
+    /// Writes the derived journal of `totals` (the ledger's as it is now) whole, atomically,
+    /// in chunks, then the sidecar: the ledger's stamp, the rules' fingerprint and `totals`.
+    /// A kill between the two leaves a sidecar of an older ledger: stale, so read whole.
+    @discardableResult
+    public func write(_ totals: RoundUpTotals) throws(PennyError) -> RoundUpResult {
+        let result = try result(of: totals)
         let writer = try AtomicFileWriter(path: derivedPath)
         try Self.render(result, into: writer)
         try writer.commit()
-        if let state = ledgerState() { try AtomicFile.write(state + "\n", to: statePath) }
+        if let stamp = RoundUpLedgerStamp(path: ledgerPath) {
+            try RoundUpState(stamp: stamp, fingerprint: RoundUpRulesFingerprint.of(rules), totals: totals).write(to: statePath)
+        } else {
+            unlink(statePath)
+        }
+        return result
     }
 
-    /// The main ledger's identity as it is now: inode, size and modification time (a new
-    /// version is a new file, renamed over the old one, so any change shows).
-    public func ledgerState() -> String? {
-        var status = stat()
-        guard stat(ledgerPath, &status) == 0 else { return nil }
-        return "ledger \(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    /// The sidecar's totals when they are of the ledger as it is now and of these rules'
+    /// round-up inputs; nil otherwise (first run, an edited ledger or rules, a kill
+    /// between writes, an older version's file).
+    func freshTotals() -> RoundUpTotals? {
+        guard let state = RoundUpState.load(statePath), state.fingerprint == RoundUpRulesFingerprint.of(rules),
+            state.stamp == RoundUpLedgerStamp(path: ledgerPath), state.totals.tally.programCount <= makeEngine().programCount
+        else { return nil }
+        return state.totals
+    }
+
+    /// An import's way to keep the round-ups up without reading the ledger after it: the
+    /// sidecar's totals (none for a ledger that did not exist) and a tap for the update.
+    /// Nil when the sidecar is not of the ledger as it is now, or a program has `if` lines
+    /// (they read descriptions and fields the tap does not rebuild): the ledger is then read
+    /// whole after the commit.
+    func increment(ledgerExisted: Bool) -> RoundUpIncrement? {
+        let engine = makeEngine()
+        guard !engine.decidesConditions, let base = ledgerExisted ? freshTotals() : RoundUpTotals() else { return nil }
+        return RoundUpIncrement(base: base, tap: RoundUpTap(engine: engine, own: Set(rules.accounts.map(\.name))))
     }
 
     /// Writes the derived journal again when it was made from another version of the ledger
@@ -150,12 +182,11 @@ public struct RoundUpRun {
     /// another run holds it, that run writes the journal itself.
     public func refreshIfStale() throws(PennyError) {
         guard !rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: derivedPath) else { return }
-        guard let state = ledgerState() else { return }
-        let recorded = (try? String(contentsOfFile: statePath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard recorded != state || !FileManager.default.fileExists(atPath: derivedPath) else { return }
+        guard let stamp = RoundUpLedgerStamp(path: ledgerPath) else { return }
+        guard RoundUpState.load(statePath)?.stamp != stamp || !FileManager.default.fileExists(atPath: derivedPath) else { return }
         guard let lock = try? LedgerLock(ledgerPath: ledgerPath, waitSeconds: 0) else { return }
         defer { withExtendedLifetime(lock) {} }
-        try write(try compute())
+        try write(try scanTotals())
     }
 
     /// Makes sure the derived journal exists before the main ledger includes it.

@@ -11,11 +11,12 @@ public struct RoundUpEngine {
 
     private let programs: [RoundUpProgram]
     private let currencies: [String: Currency]
-    private let qualifies: Qualifies
+    private let qualifies: Qualifies?
     private let compiled: [CompiledProgram]
 
-    /// Makes an engine; `currencies` gives each program's currency (its funding account's).
-    public init(programs: [RoundUpProgram], currencies: [String: Currency], qualifies: @escaping Qualifies = { _, _ in true }) {
+    /// Makes an engine; `currencies` gives each program's currency (its funding account's);
+    /// `qualifies` decides the programs' `if` lines (nil: there are none).
+    public init(programs: [RoundUpProgram], currencies: [String: Currency], qualifies: Qualifies? = nil) {
         self.programs = programs
         self.currencies = currencies
         self.qualifies = qualifies
@@ -63,15 +64,46 @@ public struct RoundUpEngine {
     /// the spare change (positive).
     private func forEachSpare(_ c: RoundUpCandidate, _ body: (CompiledProgram, Int, String, Int64) -> Void) {
         let t = c.transaction
-        guard t.amount.isNegative, AccountName(c.category).isUnder(.expenses), !c.excludesRoundUp, !c.isTransfer else { return }
-        for (index, compiled) in compiledPrograms.enumerated() where compiled.origins.contains(c.account) && t.amount.currency == compiled.currency {
-            let program = compiled.program
-            guard program.until.map({ t.date <= $0 }) ?? true, qualifies(program.name, c) else { continue }
-            let spare = Self.spare(amount: t.amount.minorUnits, unit: compiled.unit, multiplier: program.multiplier)
-            guard spare > 0 else { continue }
-            body(compiled, index, program.funding ?? c.account, spare)
+        guard Self.mayRoundUp(amount: t.amount, category: c.category, excludesRoundUp: c.excludesRoundUp, isTransfer: c.isTransfer) else { return }
+        for index in compiled.indices where compiled[index].origins.contains(c.account) {
+            guard let spare = spare(program: index, date: t.date, amount: t.amount), qualifies?(compiled[index].program.name, c) ?? true else { continue }
+            body(compiled[index], index, compiled[index].program.funding ?? c.account, spare)
         }
     }
+
+    /// Whether a purchase can round up at all: money spent (negative), filed under
+    /// `expenses:`, not excluded by a rule, not a transfer.
+    static func mayRoundUp(amount: Money, category: String, excludesRoundUp: Bool, isTransfer: Bool) -> Bool {
+        amount.isNegative && roundsUp(category: category) && !excludesRoundUp && !isTransfer
+    }
+
+    /// Whether a purchase filed under `category` can round up: it is under `expenses:`.
+    public static func roundsUp(category: String) -> Bool { AccountName(category).isUnder(.expenses) }
+
+    /// The numbers of the programs whose origins hold `account`.
+    func programs(from account: String) -> [Int] {
+        compiled.indices.filter { compiled[$0].origins.contains(account) }
+    }
+
+    /// The spare change program `index` takes from an origin's purchase of `amount` on
+    /// `date` (positive); nil when the purchase is in another currency, after the program's
+    /// `until`, or an exact multiple of the unit. The `if` lines are not asked.
+    func spare(program index: Int, date: LocalDate, amount: Money) -> Int64? {
+        let compiled = self.compiled[index]
+        guard amount.currency == compiled.currency, compiled.program.until.map({ date <= $0 }) ?? true else { return nil }
+        let spare = Self.spare(amount: amount.minorUnits, unit: compiled.unit, multiplier: compiled.program.multiplier)
+        return spare > 0 ? spare : nil
+    }
+
+    /// The funding account of program `index` for a purchase of `account`.
+    func funding(program index: Int, account: String) -> String { compiled[index].program.funding ?? account }
+
+    /// How many programs the engine computes (those with a pot, a currency and a unit).
+    public var programCount: Int { compiled.count }
+
+    /// True when some program has `if` lines to decide (`qualifies`): then every purchase
+    /// needs its whole candidate, description and fields.
+    public var decidesConditions: Bool { qualifies != nil }
 
     /// Orders the accruals (date, program, purchase), totals them per day and derives the
     /// sweeps.
@@ -79,7 +111,7 @@ public struct RoundUpEngine {
         var tally = RoundUpTally()
         // The reference path traps on a day total past 64 bits, as it always did.
         for a in accruals {
-            guard let index = compiledPrograms.firstIndex(where: { $0.program.name == a.program }) else { continue }
+            guard let index = compiled.firstIndex(where: { $0.program.name == a.program }) else { continue }
             try! tally.add(a.amount.minorUnits, on: a.date, program: index, funding: a.funding)
         }
         var result = try! finish(tally, manualSweeps: manualSweeps, asOf: asOf)
@@ -97,20 +129,20 @@ public struct RoundUpEngine {
     /// - Complexity: O(d log d) in the tally's day totals.
     public func finish(_ tally: RoundUpTally, manualSweeps: [ManualSweep], asOf: LocalDate?) throws(MoneyError) -> RoundUpResult {
         var result = RoundUpResult(asOf: asOf)
-        var byDay = [[LocalDate: Int64]](repeating: [:], count: compiledPrograms.count)
+        var byDay = [[LocalDate: Int64]](repeating: [:], count: compiled.count)
         for (key, total) in try tally.totals {
-            let compiled = compiledPrograms[key.program]
+            let program = compiled[key.program]
             result.days.append(
                 DailyAccrual(
-                    date: key.date, program: compiled.program.name, funding: tally.fundings[key.funding], pot: compiled.pot,
-                    amount: Money(minorUnits: total.amount, currency: compiled.currency), purchases: total.purchases))
+                    date: key.date, program: program.program.name, funding: tally.fundings[key.funding], pot: program.pot,
+                    amount: Money(minorUnits: total.amount, currency: program.currency), purchases: total.purchases))
             // The tally checked that each program's day total fits.
             byDay[key.program][key.date, default: 0] += total.amount
         }
         result.days.sort { a, b in (a.date, a.program, a.funding) < (b.date, b.program, b.funding) }
-        for (index, compiled) in compiledPrograms.enumerated() {
-            let manual = manualSweeps.filter { $0.program == compiled.program.name }.map(\.date)
-            result.sweeps += SweepSchedule(program: compiled.program, currency: compiled.currency, pot: compiled.pot)
+        for (index, program) in compiled.enumerated() {
+            let manual = manualSweeps.filter { $0.program == program.program.name }.map(\.date)
+            result.sweeps += SweepSchedule(program: program.program, currency: program.currency, pot: program.pot)
                 .sweeps(byDay: byDay[index], manual: manual, asOf: asOf)
         }
         result.sweeps.sort { ($0.date, $0.program) < ($1.date, $1.program) }
@@ -126,8 +158,6 @@ public struct RoundUpEngine {
         let pot: String
         let unit: Int64
     }
-
-    private var compiledPrograms: [CompiledProgram] { compiled }
 
     /// The spare change of a purchase of `amount` minor units: up to the next multiple of
     /// `unit`, times `multiplier`; 0 for an exact multiple.

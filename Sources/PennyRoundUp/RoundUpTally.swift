@@ -53,29 +53,95 @@ public struct RoundUpTally: Sendable {
             return
         }
         try mergeCurrent()
-        let index: Int
-        if let known = fundingIndex[funding] {
-            index = known
-        } else {
-            index = fundings.count
-            fundings.append(funding)
-            fundingIndex[funding] = index
-        }
-        current = (Key(date: date, program: program, funding: index), Total(amount: spare, purchases: 1))
+        current = (Key(date: date, program: program, funding: fundingNumber(funding)), Total(amount: spare, purchases: 1))
     }
 
     /// Moves the current total into the table, checking the sums.
     private mutating func mergeCurrent() throws(MoneyError) {
         guard let (key, total) = current else { return }
         current = nil
+        try merge(total, under: key)
+    }
+
+    /// Adds `total` to the table under `key`, checking the day's sums.
+    private mutating func merge(_ total: Total, under key: Key) throws(MoneyError) {
         var merged = self.merged[key, default: Total()]
-        var (sum, overflow) = merged.amount.addingReportingOverflow(total.amount)
-        guard !overflow else { throw .overflow }
-        merged = Total(amount: sum, purchases: merged.purchases + total.purchases)
+        try merged.amount.add(checked: total.amount)
+        merged.purchases += total.purchases
         let dayKey = Key(date: key.date, program: key.program, funding: 0)
-        (sum, overflow) = programDays[dayKey, default: 0].addingReportingOverflow(total.amount)
-        guard !overflow else { throw .overflow }
-        programDays[dayKey] = sum
+        var day = programDays[dayKey, default: 0]
+        try day.add(checked: total.amount)
+        programDays[dayKey] = day
         self.merged[key] = merged
     }
+
+    /// The number of `funding`, numbered on first sight.
+    private mutating func fundingNumber(_ funding: String) -> Int {
+        if let known = fundingIndex[funding] { return known }
+        let index = fundings.count
+        fundings.append(funding)
+        fundingIndex[funding] = index
+        return index
+    }
+}
+
+extension RoundUpTally {
+    /// One day total as it is kept between runs (the round-ups' sidecar).
+    public struct Row: Sendable, Equatable {
+        /// The purchases' date.
+        public var date: LocalDate
+        /// The program's number, in the order of the rules' programs.
+        public var program: Int
+        /// The funding account.
+        public var funding: String
+        /// The day's spare change (positive minor units).
+        public var amount: Int64
+        /// How many purchases it adds up.
+        public var purchases: Int
+
+        /// Makes a row.
+        public init(date: LocalDate, program: Int, funding: String, amount: Int64, purchases: Int) {
+            self.date = date
+            self.program = program
+            self.funding = funding
+            self.amount = amount
+            self.purchases = purchases
+        }
+    }
+
+    /// Every day total, in (date, program, funding) order: the same rows for the same
+    /// purchases, whatever order they were added in.
+    /// - Complexity: O(d log d) in the totals.
+    public func rows() throws(MoneyError) -> [Row] {
+        let fundings = self.fundings
+        return try totals.map { key, total in
+            Row(date: key.date, program: key.program, funding: fundings[key.funding], amount: total.amount, purchases: total.purchases)
+        }
+        .sorted { a, b in (a.date, a.program, a.funding) < (b.date, b.program, b.funding) }
+    }
+
+    /// A tally holding `rows`; throws when a day's total passes 64 bits.
+    public init(rows: [Row]) throws(MoneyError) {
+        self.init()
+        for row in rows {
+            try merge(Total(amount: row.amount, purchases: row.purchases), under: Key(date: row.date, program: row.program, funding: fundingNumber(row.funding)))
+        }
+    }
+
+    /// Adds every total of `other` (purchases added elsewhere, e.g. by one import) to this one.
+    /// Throws when a day's total passes 64 bits.
+    public mutating func add(_ other: RoundUpTally) throws(MoneyError) {
+        try mergeCurrent()
+        for (key, total) in try other.totals {
+            try merge(total, under: Key(date: key.date, program: key.program, funding: fundingNumber(other.fundings[key.funding])))
+        }
+    }
+
+    /// One more than the highest program number a total is kept under (0: none).
+    public var programCount: Int {
+        max(merged.keys.map(\.program).max() ?? -1, current?.key.program ?? -1) + 1
+    }
+
+    /// True when nothing was added.
+    public var isEmpty: Bool { merged.isEmpty && current == nil }
 }

@@ -105,6 +105,98 @@ public struct Categorizer: Sendable {
         return decision
     }
 
+    /// What the rules decide for a plain row of the own account `account`, given its
+    /// description folded by `TextKey.fold` as bytes: the same as `categorize` of the row's
+    /// `Transaction` (a property test checks it), which is made only when a candidate rule
+    /// reads more than the amount and the date.
+    public func categorize(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String) -> Categorization {
+        let held = heldConditions(in: foldedDescription)
+        let candidates = candidates(held)
+        if candidates.isEmpty { return Categorization(category: row.amount.isNegative ? defaultExpense : defaultIncome) }
+        var decision = Categorization(category: row.amount.isNegative ? defaultExpense : defaultIncome)
+        var categorized = false
+        // The row's fields as conditions read them, made for the first rule that needs them.
+        var fields: FieldValues?
+        for index in candidates {
+            let rule = rules[Int(index)]
+            let holds: Bool
+            if rule.checksOnlyAmountAndDate {
+                holds = rule.checks.allSatisfy { ConditionEvaluator.holds($0, amount: row.amount, date: row.date) == true }
+            } else {
+                var values = fields ?? FieldValues(transaction: row.transaction(), foldedDescription: String(decoding: foldedDescription, as: UTF8.self), account: account)
+                holds = rule.checks.allSatisfy { ConditionEvaluator.holds($0, &values) }
+                if decision.matchFailure == nil, let condition = values.gaveUp {
+                    decision.matchFailure = Self.gaveUp(rule: rule.name, condition, on: values.transaction.description)
+                }
+                fields = values
+            }
+            guard holds else { continue }
+            if !categorized, let category = rule.category {
+                decision.category = category
+                decision.ruleName = rule.name
+                categorized = true
+            }
+            if decision.payee == nil { decision.payee = rule.payee }
+            if decision.note == nil { decision.note = rule.note }
+            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
+            decision.skips = decision.skips || rule.skips
+            decision.excludesRoundUp = decision.excludesRoundUp || rule.excludesRoundUp
+            if !rule.continues { break }
+        }
+        return decision
+    }
+
+    /// `categorize(row:foldedDescription:account:)` as a `RowVerdict`: `.rule(i)` when the
+    /// first rule that holds decides alone (it sets a category and does not `continue`),
+    /// `.byDefault` when none holds; the full decision otherwise. A property test checks
+    /// it against `categorize`.
+    public func verdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String, scratch: inout MatchScratch) -> RowVerdict {
+        heldConditions(in: foldedDescription, into: &scratch.held)
+        candidates(scratch.held, satisfied: &scratch.satisfied, into: &scratch.candidates)
+        var decided = true
+        for index in scratch.candidates {
+            let rule = rules[Int(index)]
+            guard rule.checksOnlyAmountAndDate else {
+                decided = false
+                break
+            }
+            guard rule.checks.allSatisfy({ ConditionEvaluator.holds($0, amount: row.amount, date: row.date) == true }) else { continue }
+            if rule.category != nil && !rule.continues { return .rule(Int(index)) }
+            decided = false
+            break
+        }
+        // Every candidate was tried and none held.
+        if decided { return .byDefault }
+        let decision = categorize(row: row, foldedDescription: foldedDescription, account: account)
+        return decision.ruleName == nil && decision == defaultDecision(for: row.amount) ? .byDefault : .decision(decision)
+    }
+
+    /// Storage `verdict` reuses from one row to the next (one per thread).
+    public struct MatchScratch {
+        fileprivate var held: [Int32] = []
+        fileprivate var satisfied: [Int32] = []
+        fileprivate var candidates: [Int32] = []
+
+        /// Empty storage.
+        public init() {}
+    }
+
+    /// Each rule's decision when it decides alone, in rule order (what `.rule(i)` stands for).
+    public var ruleDecisions: [Categorization] {
+        rules.map { rule in
+            var decision = Categorization(category: rule.category ?? defaultExpense, payee: rule.payee, ruleName: rule.name, note: rule.note)
+            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
+            decision.skips = rule.skips
+            decision.excludesRoundUp = rule.excludesRoundUp
+            return decision
+        }
+    }
+
+    /// The decision no rule made: the default category for the amount's sign.
+    public func defaultDecision(for amount: Money) -> Categorization {
+        Categorization(category: amount.isNegative ? defaultExpense : defaultIncome)
+    }
+
     /// The error for a rule whose regular expression gave up on a description.
     static func gaveUp(rule: String, _ condition: Condition, on description: String) -> PennyError {
         let shown = description.count > 60 ? description.prefix(57) + "..." : Substring(description)
@@ -117,6 +209,15 @@ public struct Categorizer: Sendable {
     /// merged with those that have none.
     private func candidates(_ held: [Int32]) -> [Int32] {
         var satisfied: [Int32] = []
+        var merged: [Int32] = []
+        candidates(held, satisfied: &satisfied, into: &merged)
+        return merged
+    }
+
+    /// `candidates(_:)` into storage the caller reuses.
+    private func candidates(_ held: [Int32], satisfied: inout [Int32], into merged: inout [Int32]) {
+        satisfied.removeAll(keepingCapacity: true)
+        merged.removeAll(keepingCapacity: true)
         var i = 0
         while i < held.count {
             let rule = conditionRule[Int(held[i])]
@@ -127,9 +228,10 @@ public struct Categorizer: Sendable {
             }
             if count == rules[Int(rule)].requiredTextConditions { satisfied.append(rule) }
         }
-        if satisfied.isEmpty { return alwaysCandidates }
-        var merged: [Int32] = []
-        merged.reserveCapacity(satisfied.count + alwaysCandidates.count)
+        if satisfied.isEmpty {
+            merged += alwaysCandidates
+            return
+        }
         var a = 0, b = 0
         while a < satisfied.count || b < alwaysCandidates.count {
             if b == alwaysCandidates.count || (a < satisfied.count && satisfied[a] < alwaysCandidates[b]) {
@@ -140,12 +242,18 @@ public struct Categorizer: Sendable {
                 b += 1
             }
         }
-        return merged
     }
 
     /// Description conditions that hold, sorted and without repeats (so grouped by rule).
     private func heldConditions(in text: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var held: [Int32] = []
+        heldConditions(in: text, into: &held)
+        return held
+    }
+
+    /// `heldConditions(in:)` into storage the caller reuses.
+    private func heldConditions(in text: UnsafeBufferPointer<UInt8>, into held: inout [Int32]) {
+        held.removeAll(keepingCapacity: true)
         automaton.forEachMatch(in: text) { pattern, end in
             let use = patternUses[pattern]
             let start = end - automaton.patternLengths[pattern]
@@ -159,12 +267,13 @@ public struct Categorizer: Sendable {
         if text.isEmpty { held += emptyTextConditions }
         if held.count > 1 {
             held.sort()
-            var unique: [Int32] = []
-            unique.reserveCapacity(held.count)
-            for c in held where unique.last != c { unique.append(c) }
-            return unique
+            var kept = 1
+            for i in 1..<held.count where held[i] != held[kept - 1] {
+                held[kept] = held[i]
+                kept += 1
+            }
+            held.removeLast(held.count - kept)
         }
-        return held
     }
 }
 
@@ -181,6 +290,9 @@ private struct CompiledRule: Sendable {
     let requiredTextConditions: Int
     /// Conditions the automaton does not decide, checked in order.
     let checks: [Condition]
+    /// True when every one of `checks` reads only the amount and the date (a `PlainRow`
+    /// can be decided without its `Transaction`).
+    let checksOnlyAmountAndDate: Bool
 
     init(rule: Rule, requiredTextConditions: Int, checks: [Condition]) {
         name = rule.name
@@ -193,5 +305,6 @@ private struct CompiledRule: Sendable {
         continues = rule.continues
         self.requiredTextConditions = requiredTextConditions
         self.checks = checks
+        checksOnlyAmountAndDate = checks.allSatisfy(ConditionEvaluator.readsOnlyAmountAndDate)
     }
 }

@@ -73,18 +73,43 @@ enum ConditionEvaluator {
                 }
             }
             return false
+        case .amount, .amountBetween, .date, .dateBetween:
+            return testAmountOrDate(condition.test, amount: t.amount, date: t.date)
+        }
+    }
+
+    /// Decides a condition on amount or date alone (a `PlainRow`'s); nil for the others.
+    static func holds(_ condition: Condition, amount: Money, date: LocalDate) -> Bool? {
+        switch condition.test {
+        case .text, .matches: return nil
+        case .amount, .amountBetween, .date, .dateBetween: return testAmountOrDate(condition.test, amount: amount, date: date) != condition.isNegated
+        }
+    }
+
+    /// True when the condition reads only the amount and the date.
+    static func readsOnlyAmountAndDate(_ condition: Condition) -> Bool {
+        switch condition.test {
+        case .text, .matches: false
+        case .amount, .amountBetween, .date, .dateBetween: true
+        }
+    }
+
+    private static func testAmountOrDate(_ test: Condition.Test, amount: Money, date: LocalDate) -> Bool {
+        switch test {
+        case .text, .matches:
+            return false
         case .amount(let op, let values):
             return values.contains { value in
-                guard let order = value.compare(t.amount) else { return false }
+                guard let order = value.compare(amount) else { return false }
                 return compare(order, op)
             }
         case .amountBetween(let low, let high):
-            guard let above = low.compare(t.amount), let below = high.compare(t.amount) else { return false }
+            guard let above = low.compare(amount), let below = high.compare(amount) else { return false }
             return above >= 0 && below <= 0
         case .date(let op, let values):
-            return values.contains { compare(t.date < $0 ? -1 : (t.date == $0 ? 0 : 1), op) }
+            return values.contains { compare(date < $0 ? -1 : (date == $0 ? 0 : 1), op) }
         case .dateBetween(let low, let high):
-            return t.date >= low && t.date <= high
+            return date >= low && date <= high
         }
     }
 

@@ -75,4 +75,64 @@ struct MatcherPropertyTests {
             }
         }
     }
+
+    /// The row lane (`categorize(row:)` and `verdict`, from the folded bytes) decides
+    /// exactly what the `Transaction` path decides, with `continue`, payees, tags, notes, skips, date checks
+    /// and rules that read fields a plain row does not carry.
+    @Test func theRowLaneDecidesAsTheTransactionPath() throws {
+        var g = SeededGenerator(seed: 20_261_124)
+        let extras = [
+            "  if amount < 0\n", "  if amount >= 1.00\n", "  if date >= 2024-01-15\n", "  if date between 2024-01-01 and 2024-01-10\n",
+            "  if payee is \"\"\n", "  if account is assets:bank:a\n", "  if description matches /a.c/\n", "  if description not contains \"b\"\n",
+        ]
+        let actions = ["  payee \"P\"\n", "  tag t\n", "  note \"n\"\n", "  no-roundup\n", "  skip\n"]
+        for _ in 0..<200 {
+            var text = ""
+            for n in 0..<Int.random(in: 1...10, using: &g) {
+                text += "rule r\(n)\n"
+                if Int.random(in: 0..<4, using: &g) > 0 {
+                    text += "  if description \(["contains", "starts-with", "is"].randomElement(using: &g)!) \"\(Self.word(&g, maxLength: 3))\"\n"
+                }
+                for _ in 0..<Int.random(in: 0...2, using: &g) { text += extras.randomElement(using: &g)! }
+                let actionCount = Int.random(in: 0...2, using: &g)
+                for _ in 0..<actionCount { text += actions.randomElement(using: &g)! }
+                if actionCount == 0 || Bool.random(using: &g) { text += "  category expenses:r\(n)\n" }
+                if Int.random(in: 0..<3, using: &g) == 0 { text += "  continue\n" }
+            }
+            let categorizer = Categorizer(try RulesLoader.load(text: text))
+            for _ in 0..<20 {
+                let description = Self.word(&g, maxLength: 8)
+                let t = Transaction(
+                    date: LocalDate(year: 2024, month: 1, day: Int.random(in: 1...28, using: &g))!,
+                    amount: Money(minorUnits: Int64.random(in: -300...300, using: &g), currency: .euro), description: description,
+                    location: SourceLocation(file: "p", line: 2))
+                var folded = Array(TextKey.fold(description).utf8)
+                var descriptionBytes = Array(description.utf8)
+                let lane = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
+                    folded.withUnsafeMutableBufferPointer { key in
+                        categorizer.categorize(
+                            row: PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil),
+                            foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a")
+                    }
+                }
+                let expected = categorizer.categorize(t, account: "assets:bank:a")
+                #expect(lane == expected, "\(text)\ndescription '\(description)'")
+                var scratch = Categorizer.MatchScratch()
+                let verdict = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
+                    folded.withUnsafeMutableBufferPointer { key in
+                        categorizer.verdict(
+                            row: PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil),
+                            foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a", scratch: &scratch)
+                    }
+                }
+                let decided: Categorization
+                switch verdict {
+                case .byDefault: decided = categorizer.defaultDecision(for: t.amount)
+                case .rule(let index): decided = categorizer.ruleDecisions[index]
+                case .decision(let made): decided = made
+                }
+                #expect(decided == expected, "verdict \(verdict)\n\(text)\ndescription '\(description)'")
+            }
+        }
+    }
 }

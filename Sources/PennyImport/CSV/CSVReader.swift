@@ -45,10 +45,15 @@ public struct CSVReader: StatementReader {
         var mapper = CSVRowMapper(profile: profile, fileName: displayName, currency: currency)
         var closing = ClosingBalanceTracker()
         try withoutActuallyEscaping(emit) { (emit) throws(PennyError) in
+            let lendsRows = configuration.lendsRows
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
-                if let transaction = try mapper.map(record) {
-                    closing.see(transaction)
-                    try emit(.transaction(transaction))
+                try mapper.map(record, lendingRows: lendsRows) { (event) throws(PennyError) in
+                    switch event {
+                    case .transaction(let t): closing.see(date: t.date, balance: t.balance, line: t.location.line)
+                    case .row(let row): closing.see(date: row.date, balance: row.balance, line: row.line)
+                    default: break
+                    }
+                    try emit(event)
                 }
                 return !mapper.hasEnded
             }
@@ -95,16 +100,16 @@ struct ClosingBalanceTracker {
     /// The line of the last transaction read.
     private(set) var lastLine: Int?
 
-    mutating func see(_ t: Transaction) {
-        lastLine = t.location.line
-        if firstDate == nil { firstDate = t.date }
-        lastDate = t.date
-        guard let balance = t.balance else { return }
-        if latest.map({ t.date > $0 }) ?? true {
-            latest = t.date
+    mutating func see(date: LocalDate, balance: Money?, line: Int) {
+        lastLine = line
+        if firstDate == nil { firstDate = date }
+        lastDate = date
+        guard let balance else { return }
+        if latest.map({ date > $0 }) ?? true {
+            latest = date
             firstAtLatest = balance
             lastAtLatest = balance
-        } else if t.date == latest {
+        } else if date == latest {
             lastAtLatest = balance
         }
     }

@@ -44,9 +44,14 @@ final class CSVRecordCollector {
             if !(terminator == 0x0A && lastTerminator == 0x0D) { recordStartLine += 1 }
             return
         }
-        let record = CSVRecord(bytes: bytes, fieldEnds: fieldEnds, line: recordStartLine, lineCount: newlinesInRecord + 1)
         if storedError == nil && !isStopped {
-            do throws(PennyError) { isStopped = !(try onRecord(record)) } catch { storedError = error }
+            let line = recordStartLine, lineCount = newlinesInRecord + 1
+            bytes.withUnsafeBufferPointer { bytes in
+                fieldEnds.withUnsafeBufferPointer { ends in
+                    let record = CSVRecord(bytes: bytes, fieldEnds: ends, line: line, lineCount: lineCount)
+                    do throws(PennyError) { isStopped = !(try onRecord(record)) } catch { storedError = error }
+                }
+            }
         }
         recordStartLine += newlinesInRecord + 1
         newlinesInRecord = 0
@@ -62,10 +67,11 @@ final class CSVRecordCollector {
     }
 }
 
-/// One CSV record: its raw field bytes and the physical line it starts on.
+/// One CSV record: its raw field bytes and the physical line it starts on, lent by the
+/// collector for the moment of one call (the bytes are its reused buffers).
 struct CSVRecord {
-    let bytes: [UInt8]
-    let fieldEnds: [Int]
+    let bytes: UnsafeBufferPointer<UInt8>
+    let fieldEnds: UnsafeBufferPointer<Int>
     /// The 1-based line the record starts on.
     let line: Int
     /// How many physical lines the record spans (quoted fields may hold line ends).
@@ -75,9 +81,9 @@ struct CSVRecord {
     var count: Int { fieldEnds.count }
 
     /// The raw bytes of field `index` (0-based).
-    func field(_ index: Int) -> ArraySlice<UInt8> {
+    func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let start = index == 0 ? 0 : fieldEnds[index - 1]
-        return bytes[start..<fieldEnds[index]]
+        return UnsafeBufferPointer(rebasing: bytes[start..<fieldEnds[index]])
     }
 
     /// True when every field is empty or white space.

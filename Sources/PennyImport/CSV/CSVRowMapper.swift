@@ -31,9 +31,33 @@ struct CSVRowMapper {
         self.indicatorAmount = IndicatorAmount(profile: profile)
     }
 
+    /// Sends the record's transaction to `emit` — as a lent `.row` when `lendingRows` and
+    /// the row is plain (see `PlainRow`), else as `.transaction` — or nothing for header,
+    /// blank and skipped records and for everything after the end of the data.
+    mutating func map(_ record: CSVRecord, lendingRows: Bool, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        guard let row = try dataRow(record) else { return }
+        let columns = try resolvedColumns(line: record.line)
+        if lendingRows, columns.isPlain, let plain = plainFields(record, columns) {
+            let line = record.line
+            let file = fileName
+            try scratch.withUnsafeBufferPointer { (description) throws(PennyError) in
+                try emit(.row(PlainRow(date: plain.date, amount: plain.amount, description: description, file: file, line: line, balance: plain.balance)))
+            }
+            return
+        }
+        try emit(.transaction(try transaction(row, columns)))
+    }
+
     /// The record's transaction, or nil for header, blank and skipped records and for
     /// everything after the end of the data.
     mutating func map(_ record: CSVRecord) throws(PennyError) -> Transaction? {
+        guard let row = try dataRow(record) else { return nil }
+        return try transaction(row, try resolvedColumns(line: record.line))
+    }
+
+    /// The record when it is a data row, after the header, blank-line, pattern and width
+    /// checks; nil for the others.
+    private mutating func dataRow(_ record: CSVRecord) throws(PennyError) -> CSVRecord? {
         let followsBlankLine = record.line > nextLine
         nextLine = record.line + record.lineCount
         if hasEnded { return nil }
@@ -52,8 +76,26 @@ struct CSVRowMapper {
         sawData = true
         if try isNotATransaction(record) { return nil }
         try checkWidth(record)
-        let columns = try resolvedColumns(line: record.line)
-        return try transaction(record, columns)
+        return record
+    }
+
+    /// Date, amount and balance read in place, with the description decoded into `scratch`
+    /// and clean (`PlainRow.isClean`); nil when any of them needs the `String` path.
+    private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?)? {
+        guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = fastDate(record, c.date),
+            var amount = fastAmount(record, amountIndex, currency), decodeDescription(record, c.description)
+        else { return nil }
+        guard scratch.count <= PlainRow.maximumDescriptionBytes, scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else { return nil }
+        if profile.negate { amount = -amount }
+        var balance: Money?
+        if let i = c.balance {
+            if let fast = fastAmount(record, i, currency) {
+                balance = Money(minorUnits: fast, currency: currency)
+            } else if !Self.isBlankASCII(record, i) {
+                return nil
+            }
+        }
+        return (date, Money(minorUnits: amount, currency: currency), balance)
     }
 
     // MARK: The byte-level row path
@@ -66,10 +108,9 @@ struct CSVRowMapper {
     /// The field's bytes when the record has it and they are all ASCII.
     private static func asciiField<R>(_ record: CSVRecord, _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? {
         guard index < record.count else { return nil }
-        return record.field(index).withUnsafeBufferPointer { bytes in
-            for b in bytes where b >= 0x80 { return nil }
-            return body(bytes)
-        }
+        let bytes = record.field(index)
+        for b in bytes where b >= 0x80 { return nil }
+        return body(bytes)
     }
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
@@ -96,43 +137,51 @@ struct CSVRowMapper {
     /// The description columns trimmed and joined with spaces, decoded into `scratch`;
     /// nil to take the String path.
     private mutating func fastDescription(_ record: CSVRecord, _ columns: [Int]) -> String? {
-        scratch.removeAll(keepingCapacity: true)
-        let encoding = profile.encoding
-        for i in columns {
-            guard i < record.count else { return nil }
-            let plain: Bool = record.field(i).withUnsafeBufferPointer { bytes in
-                var start = 0, end = bytes.count
-                while start < end, Self.isSpace(bytes[start]) { start += 1 }
-                while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
-                guard start < end else { return true }
-                // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
-                guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
-                if !scratch.isEmpty { scratch.append(0x20) }
-                for b in bytes[start..<end] {
-                    if b < 0x80 {
-                        if b == 0x0A || b == 0x0D { return false }
-                        scratch.append(b)
-                        continue
-                    }
-                    let scalar: UInt32
-                    switch encoding {
-                    case .utf8, .utf16: return false
-                    case .latin1: scalar = UInt32(b)
-                    case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
-                    }
-                    if scalar < 0x800 {
-                        scratch.append(UInt8(0xC0 | (scalar >> 6)))
-                    } else {
-                        scratch.append(UInt8(0xE0 | (scalar >> 12)))
-                        scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-                    }
-                    scratch.append(UInt8(0x80 | (scalar & 0x3F)))
-                }
-                return true
-            }
-            guard plain else { return nil }
-        }
+        guard decodeDescription(record, columns) else { return nil }
         return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Decodes the description columns, trimmed and joined with spaces, into `scratch`;
+    /// false to take the String path.
+    private mutating func decodeDescription(_ record: CSVRecord, _ columns: [Int]) -> Bool {
+        scratch.removeAll(keepingCapacity: true)
+        for i in columns {
+            guard i < record.count, appendDecoded(record.field(i)) else { return false }
+        }
+        return true
+    }
+
+    /// Appends one description field, trimmed, to `scratch` (after a space when it holds
+    /// text already); false to take the String path.
+    private mutating func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0, end = bytes.count
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return true }
+        // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
+        guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
+        if !scratch.isEmpty { scratch.append(0x20) }
+        for b in bytes[start..<end] {
+            if b < 0x80 {
+                if b == 0x0A || b == 0x0D { return false }
+                scratch.append(b)
+                continue
+            }
+            let scalar: UInt32
+            switch profile.encoding {
+            case .utf8, .utf16: return false
+            case .latin1: scalar = UInt32(b)
+            case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
+            }
+            if scalar < 0x800 {
+                scratch.append(UInt8(0xC0 | (scalar >> 6)))
+            } else {
+                scratch.append(UInt8(0xE0 | (scalar >> 12)))
+                scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            }
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+        return true
     }
 
     /// True for a row an `end-row` or `skip-row` pattern names (an end also ends the data).
@@ -317,6 +366,13 @@ struct ResolvedColumns {
     let counterparty: Int?
     let type: Int?
     let indicator: Indicator?
+
+    /// True when the profile reads only date, description, a signed amount and a balance:
+    /// its rows can be `PlainRow`s.
+    var isPlain: Bool {
+        guard case .signed = amount else { return false }
+        return indicator == nil && id == nil && currency == nil && payee == nil && memo == nil && iban == nil && counterparty == nil && type == nil
+    }
 
     init(profile: CSVProfile, headerNames: [String], fileName: String) throws(PennyError) {
         let folded = headerNames.map { TextKey.fold($0) }

@@ -77,12 +77,12 @@ final class LibCSVParser {
     }
 }
 
+// The parser holds the collector for the whole parse: the callbacks borrow it without a
+// retain and release per field.
 private func fieldCallback(_ field: UnsafeMutableRawPointer?, _ length: Int, _ context: UnsafeMutableRawPointer?) {
-    let collector = Unmanaged<CSVRecordCollector>.fromOpaque(context!).takeUnretainedValue()
-    collector.appendField(UnsafeRawBufferPointer(start: field, count: length))
+    Unmanaged<CSVRecordCollector>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.appendField(UnsafeRawBufferPointer(start: field, count: length)) }
 }
 
 private func recordCallback(_ terminator: Int32, _ context: UnsafeMutableRawPointer?) {
-    let collector = Unmanaged<CSVRecordCollector>.fromOpaque(context!).takeUnretainedValue()
-    collector.endRecord(terminator: terminator)
+    Unmanaged<CSVRecordCollector>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.endRecord(terminator: terminator) }
 }

@@ -7,7 +7,7 @@ struct TextDecoder {
     let encoding: CSVProfile.Encoding
 
     /// The text, or nil when the bytes are not valid in the encoding (only UTF-8 can fail).
-    func decode(_ bytes: ArraySlice<UInt8>) -> String? {
+    func decode(_ bytes: some Collection<UInt8>) -> String? {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         switch encoding {
         case .utf8, .utf16:

@@ -1,0 +1,130 @@
+/// A statement row lent by a reader for the moment of one `emit`: date, amount, a
+/// description already clean, its line, and the running balance if any — nothing else.
+///
+/// Most rows of a bank CSV are only these. A reader lends such a row instead of making a
+/// `Transaction` (no `String`s, no copies): the importer folds, hashes, categorizes and
+/// writes it straight from `description`'s bytes, and makes a `Transaction` (`transaction`)
+/// only when it needs one (a rule reading other fields, a possible transfer). The bytes
+/// are valid only during the `emit` call that lends them.
+public struct PlainRow: @unchecked Sendable {
+    /// The booking date.
+    public var date: LocalDate
+    /// The amount; negative leaves the account.
+    public var amount: Money
+    /// The description as UTF-8: trimmed, no line ends, nothing `TextSanitizer` would
+    /// change (`isClean`), so it equals the `Transaction`'s description byte for byte.
+    public var description: UnsafeBufferPointer<UInt8>
+    /// The file as the user named it.
+    public var file: String
+    /// The 1-based line the row starts on.
+    public var line: Int
+    /// The running balance after this row, when the statement gives one.
+    public var balance: Money?
+    /// The description folded by `TextKey.fold`, when the reader's thread folded it
+    /// already (`EventPipe`); nil for the importer to fold.
+    public var foldedDescription: UnsafeBufferPointer<UInt8>?
+    /// The rules' verdict for the statement's own account, when the reader's thread found
+    /// it already (only `.rule` and `.byDefault`); nil for the importer to ask.
+    public var verdict: RowVerdict?
+
+    /// Lends a row; `description` must satisfy `isClean`.
+    public init(date: LocalDate, amount: Money, description: UnsafeBufferPointer<UInt8>, file: String, line: Int, balance: Money?) {
+        self.date = date
+        self.amount = amount
+        self.description = description
+        self.file = file
+        self.line = line
+        self.balance = balance
+    }
+
+    /// Where the row was read.
+    public var location: SourceLocation { SourceLocation(file: file, line: line) }
+
+    /// The same row as a `Transaction` (an owned copy of the description).
+    public func transaction() -> Transaction {
+        Transaction(
+            date: date, amount: amount, description: String(decoding: description, as: UTF8.self), location: location, balance: balance)
+    }
+
+    /// The longest description a plain row has (`StatementImporter`'s limit on any field;
+    /// a longer one is lent as a `Transaction`, whose check words the error).
+    public static let maximumDescriptionBytes = 4096
+
+    /// True when `bytes` can be a row's description: what `TextSanitizer` leaves as it is
+    /// (no controls, no bidirectional overrides, no byte-order mark) and no line end.
+    public static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !TextSanitizer.mayChange(bytes, keepingLineBreaks: false)
+    }
+}
+
+/// Consecutive plain rows of one statement, lent together for the moment of one `emit`
+/// (`StatementEvent.rows`): the importer files them in one loop instead of one call each.
+public struct PlainRows: @unchecked Sendable {
+    /// One row's fields; its texts are ranges of `text`.
+    public struct Item: Sendable {
+        /// The booking date.
+        public var date: LocalDate
+        /// The amount in minor units of `PlainRows.currency`.
+        public var minorUnits: Int64
+        /// The running balance in minor units, if any.
+        public var balance: Int64?
+        /// The description's bytes.
+        public var description: Range<Int>
+        /// The folded description's bytes, when the reader's thread folded it.
+        public var folded: Range<Int>?
+        /// The rules' verdict found on the reader's thread: -2 the default, a rule's index, or -1 none.
+        public var verdict: Int32
+        /// The 1-based line the row starts on.
+        public var line: Int
+
+        /// Makes an item.
+        public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, verdict: RowVerdict?, line: Int) {
+            self.date = date
+            self.minorUnits = minorUnits
+            self.balance = balance
+            self.description = description
+            self.folded = folded
+            switch verdict {
+            case .rule(let index)?: self.verdict = Int32(index)
+            case .byDefault?: self.verdict = -2
+            default: self.verdict = -1
+            }
+            self.line = line
+        }
+    }
+
+    /// The file the rows are from.
+    public let file: String
+    /// The currency of every row's amount and balance.
+    public let currency: Currency
+    /// The rows.
+    public let items: UnsafeBufferPointer<Item>
+    /// The bytes `items`' ranges point into.
+    public let text: UnsafeBufferPointer<UInt8>
+
+    /// Lends `items` over `text`.
+    public init(file: String, currency: Currency, items: UnsafeBufferPointer<Item>, text: UnsafeBufferPointer<UInt8>) {
+        self.file = file
+        self.currency = currency
+        self.items = items
+        self.text = text
+    }
+
+    /// How many rows.
+    public var count: Int { items.count }
+
+    /// Row `index`, lent like the batch.
+    public subscript(index: Int) -> PlainRow {
+        let item = items[index]
+        var row = PlainRow(
+            date: item.date, amount: Money(minorUnits: item.minorUnits, currency: currency), description: UnsafeBufferPointer(rebasing: text[item.description]),
+            file: file, line: item.line, balance: item.balance.map { Money(minorUnits: $0, currency: currency) })
+        if let folded = item.folded { row.foldedDescription = UnsafeBufferPointer(rebasing: text[folded]) }
+        switch item.verdict {
+        case -2: row.verdict = .byDefault
+        case 0...: row.verdict = .rule(Int(item.verdict))
+        default: break
+        }
+        return row
+    }
+}

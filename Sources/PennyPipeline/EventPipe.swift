@@ -1,0 +1,250 @@
+import Foundation
+import PennyCore
+import PennyRules
+
+/// Runs a statement reader on a thread of its own while the caller imports what it read:
+/// on two cores, parsing the file and filing its rows overlap.
+///
+/// The reader's events go through a bounded queue in batches (a lent `PlainRow`'s
+/// description is copied into its batch, so the row stays lent only for the consumer's
+/// call). The consumer sees the events in file order; an error of the reader reaches it
+/// after every event before it, as it would without the pipe. When the consumer throws,
+/// the reader is stopped at its next event and the pipe returns only once its thread has
+/// ended. Memory is bounded by `batchesInFlight` batches.
+public enum EventPipe {
+    /// Events per batch.
+    static let batchSize = 4096
+    /// Batches the reader may be ahead of the consumer.
+    static let batchesInFlight = 4
+
+    /// Reads with `produce` on another thread and hands each event to `consume` on this one;
+    /// with `preparer`, that thread also folds each plain row's description and asks the
+    /// rules for its verdict (`PlainRow.foldedDescription`, `PlainRow.verdict`).
+    public static func run(
+        produce: @escaping @Sendable (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void,
+        preparer: RowPreparer? = nil,
+        consume: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        let queue = BatchQueue()
+        let thread = Thread {
+            var batch = EventBatch()
+            var account: String?
+            var scratch = Categorizer.MatchScratch()
+            do throws(PennyError) {
+                try produce { (event) throws(PennyError) in
+                    switch event {
+                    case .statement(let header):
+                        account = preparer?.account(header)
+                        batch.append(event)
+                    case .row(let row):
+                        if let preparer, let account {
+                            batch.append(row, preparing: preparer.categorizer, account: account, scratch: &scratch)
+                        } else {
+                            batch.append(event)
+                        }
+                    default:
+                        batch.append(event)
+                    }
+                    if batch.isFull {
+                        if queue.isCancelled { throw PipeCancelled.error }
+                        queue.put(batch)
+                        batch = EventBatch()
+                    }
+                }
+                queue.put(batch)
+                queue.finish(nil)
+            } catch {
+                queue.put(batch)
+                queue.finish(error)
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        defer { queue.waitUntilFinished() }
+        while let batch = queue.take() {
+            do throws(PennyError) { try batch.forEach(consume) } catch {
+                queue.cancel()
+                throw error
+            }
+        }
+        if let error = queue.error { throw error }
+    }
+}
+
+/// What the reader's thread works out for each plain row before queuing it: the folded
+/// description, and the rules' verdict for the own account `account` gives the statement
+/// — the account the importer resolves from the same header (nil prepares nothing).
+public struct RowPreparer: Sendable {
+    /// The rules.
+    public let categorizer: Categorizer
+    /// The statement's own account, as the importer will resolve it, or nil.
+    public let account: @Sendable (StatementHeader) -> String?
+
+    /// Prepares with `categorizer` for the accounts `account` gives.
+    public init(categorizer: Categorizer, account: @escaping @Sendable (StatementHeader) -> String?) {
+        self.categorizer = categorizer
+        self.account = account
+    }
+}
+
+/// The reader was stopped because the consumer failed (never reaches the consumer).
+private enum PipeCancelled {
+    static let error = PennyError.badInput("the import stopped")
+}
+
+/// Events of one batch, rows owned (descriptions copied into `arena`) and grouped into
+/// runs handed on as one `.rows` event.
+private struct EventBatch: @unchecked Sendable {
+    private enum Item {
+        case event(StatementEvent)
+        /// Rows `rows[range]`, all in `currency`.
+        case rows(Range<Int>, Currency)
+    }
+
+    private var items: [Item] = []
+    private var rows: [PlainRows.Item] = []
+    private var arena: [UInt8] = []
+    /// The file of the batch's rows (a row from another file goes as a `.transaction`).
+    private var file: String?
+    /// How many events (each row counts one).
+    private var count = 0
+
+    init() {
+        items.reserveCapacity(64)
+        rows.reserveCapacity(EventPipe.batchSize)
+    }
+
+    var isFull: Bool { count >= EventPipe.batchSize }
+
+    mutating func append(_ event: StatementEvent) {
+        count += 1
+        guard case .row(let row) = event else { return items.append(.event(event)) }
+        guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
+        let start = arena.count
+        arena.append(contentsOf: row.description)
+        addRow(
+            row,
+            PlainRows.Item(
+                date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: start..<arena.count, folded: nil, verdict: nil, line: row.line))
+    }
+
+    /// Appends a row with its description folded and, when the rules decide it by one rule
+    /// or by default, their verdict for `account`.
+    mutating func append(_ row: PlainRow, preparing categorizer: Categorizer, account: String, scratch: inout Categorizer.MatchScratch) {
+        count += 1
+        guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
+        let start = arena.count
+        arena.append(contentsOf: row.description)
+        let description = start..<arena.count
+        arena.append(contentsOf: repeatElement(0, count: row.description.count))
+        let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + description.upperBound) }
+        guard let length else {
+            arena.removeLast(row.description.count)
+            return addRow(
+                row,
+                PlainRows.Item(
+                    date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: nil, verdict: nil, line: row.line))
+        }
+        arena.removeLast(row.description.count - length)
+        let folded = description.upperBound..<arena.count
+        let verdict = arena.withUnsafeBufferPointer { bytes in
+            categorizer.verdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), account: account, scratch: &scratch)
+        }
+        addRow(
+            row,
+            PlainRows.Item(
+                date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: folded, verdict: verdict, line: row.line))
+    }
+
+    /// True when `row` can be kept in this batch (its rows are of one file, and a balance
+    /// is in the amount's currency).
+    private mutating func accepts(_ row: PlainRow) -> Bool {
+        if file == nil { file = row.file }
+        return file == row.file && (row.balance.map { $0.currency == row.amount.currency } ?? true)
+    }
+
+    /// Adds a row to the current run, or starts one.
+    private mutating func addRow(_ row: PlainRow, _ item: PlainRows.Item) {
+        if case .rows(let range, let currency)? = items.last, range.upperBound == rows.count, currency == row.amount.currency {
+            items[items.count - 1] = .rows(range.lowerBound..<range.upperBound + 1, currency)
+        } else {
+            items.append(.rows(rows.count..<rows.count + 1, row.amount.currency))
+        }
+        rows.append(item)
+    }
+
+    /// Hands each event to `body` in order, each run of rows as one `.rows`, lent from the
+    /// batch.
+    func forEach(_ body: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        try arena.withUnsafeBufferPointer { (arena) throws(PennyError) in
+            try rows.withUnsafeBufferPointer { (rows) throws(PennyError) in
+                for item in items {
+                    switch item {
+                    case .event(let event):
+                        try body(event)
+                    case .rows(let range, let currency):
+                        try body(.rows(PlainRows(file: file!, currency: currency, items: UnsafeBufferPointer(rebasing: rows[range]), text: arena)))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A bounded queue of batches between one producer thread and one consumer.
+private final class BatchQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [EventBatch] = []
+    private var finished = false
+    private var done = false
+    private var cancelled = false
+    private(set) var error: PennyError?
+
+    /// True once the consumer gave up.
+    var isCancelled: Bool { condition.withLock { cancelled } }
+
+    /// Waits for room, then queues a batch (dropped once cancelled).
+    func put(_ batch: EventBatch) {
+        condition.withLock {
+            while batches.count >= EventPipe.batchesInFlight && !cancelled { condition.wait() }
+            if !cancelled { batches.append(batch) }
+            condition.broadcast()
+        }
+    }
+
+    /// The producer is done, with its error if it failed.
+    func finish(_ error: PennyError?) {
+        condition.withLock {
+            self.error = cancelled ? nil : error
+            finished = true
+            done = true
+            condition.broadcast()
+        }
+    }
+
+    /// The next batch, or nil when the producer finished and everything was taken.
+    func take() -> EventBatch? {
+        condition.withLock {
+            while batches.isEmpty && !finished { condition.wait() }
+            guard !batches.isEmpty else { return nil }
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+    }
+
+    /// Stops the producer at its next event.
+    func cancel() {
+        condition.withLock {
+            cancelled = true
+            batches.removeAll()
+            condition.broadcast()
+        }
+    }
+
+    /// Returns once the producer's thread has finished.
+    func waitUntilFinished() {
+        condition.withLock {
+            while !done { condition.wait() }
+        }
+    }
+}
