@@ -28,15 +28,8 @@ public struct CAMTReader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let path = probe.url.path
-        let currency = configuration.defaultCurrency
-        XMLStream.prepareForThreads()
-        // Parsed on a second thread while this one imports what was read (StatementReadAhead).
-        try StatementReadAhead.run(
-            produce: { (emit) throws(PennyError) in
-                let stream = try XMLStream(path: path, fileName: displayName, names: CAMTTag.names)
-                try CAMTParser.read(stream, fileName: displayName, defaultCurrency: currency, emit: emit)
-            }, consume: emit)
+        let stream = try XMLStream(path: probe.url.path, fileName: displayName, names: CAMTTag.names)
+        try CAMTParser.read(stream, fileName: displayName, defaultCurrency: configuration.defaultCurrency, emit: emit)
     }
 
     /// Streams CAMT XML held in memory (a CAMT report inside a JSON wrapper).

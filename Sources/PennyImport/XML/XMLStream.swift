@@ -56,9 +56,6 @@ final class XMLStream {
         self.names = XMLNameTable(pointers: names.map { name in UnsafeRawPointer(xmlDictLookup(created.pointee.dict, name, -1)) })
     }
 
-    /// Sets libxml2's global state up on this thread, as it asks before a parse on another.
-    static func prepareForThreads() { xmlInitParser() }
-
     deinit {
         if let document = context.pointee.myDoc { xmlFreeDoc(document) }
         context.pointee.myDoc = nil
