@@ -12,9 +12,12 @@ public enum AmountParser {
         _ text: some StringProtocol, format: AmountFormat, exponent: Int
     ) throws(AmountError) -> Int64 {
         var result: Result<Int64, AmountError> = .failure(AmountError("empty amount", at: 0))
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBufferPointer { buffer in
+        func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>) {
             result = Result { () throws(AmountError) in try parse(utf8: buffer, format: format, exponent: exponent) }
+        }
+        // A native string's bytes are read in place; only a bridged one is copied.
+        if text.utf8.withContiguousStorageIfAvailable(parseBuffer) == nil {
+            Array(text.utf8).withUnsafeBufferPointer(parseBuffer)
         }
         return try result.get()
     }

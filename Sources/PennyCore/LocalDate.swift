@@ -19,18 +19,26 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(iso text: some StringProtocol) {
-        let b = Array(text.utf8)
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-            let y = Self.number(b[0..<4]), let m = Self.number(b[5..<7]), let d = Self.number(b[8..<10])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        // A native string's bytes are read in place; only a bridged one is copied.
+        guard let fields = text.utf8.withContiguousStorageIfAvailable(Self.isoFields) ?? Self.isoFields(Array(text.utf8)) else { return nil }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    private static func isoFields(_ b: some RandomAccessCollection<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard b.count == 10 else { return nil }
+        let s = b.startIndex
+        guard b[b.index(s, offsetBy: 4)] == UInt8(ascii: "-"), b[b.index(s, offsetBy: 7)] == UInt8(ascii: "-"),
+            let y = number(b, 0..<4), let m = number(b, 5..<7), let d = number(b, 8..<10)
+        else { return nil }
+        return (y, m, d)
+    }
+
+    private static func number(_ b: some RandomAccessCollection<UInt8>, _ offsets: Range<Int>) -> Int? {
         var value = 0
-        for b in digits {
-            guard b >= 0x30, b <= 0x39 else { return nil }
-            value = value * 10 + Int(b - 0x30)
+        for offset in offsets {
+            let byte = b[b.index(b.startIndex, offsetBy: offset)]
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
         }
         return value
     }

@@ -96,8 +96,16 @@ private struct EventBatch: @unchecked Sendable {
 
     var isFull: Bool { count >= EventPipe.batchSize }
 
+    /// What an event counts toward `batchSize`: a whole event (a `Transaction` with its
+    /// strings, about 0.7 KB) as much as 16 rows, whose text goes to the arena; so a batch of
+    /// CAMT transactions holds 256 and the queue about 1,000, not 16,000 (12 MB at 500 MiB).
+    static func weight(of event: StatementEvent) -> Int {
+        if case .row = event { return 1 }
+        return 16
+    }
+
     mutating func append(_ event: StatementEvent, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
-        count += 1
+        count += Self.weight(of: event)
         guard case .row(let row) = event else { return items.append(.event(event)) }
         guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
         let start = arena.count

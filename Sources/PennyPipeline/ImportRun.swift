@@ -145,6 +145,8 @@ public struct ImportRun {
         let openings = try importer.addOpenings(rules.accounts)
         if openings > 0 && verbose { console.say("opening balances: \(openings) new") }
 
+        // Readers parse on a thread of their own (EventPipe): libxml2 is set up here first.
+        XMLLibrary.initialize()
         var failures: [String: PennyError] = [:]
         // Batch mode: each file as it was when read; it is filed only if still so.
         var asRead: [String: FileIdentity] = [:]

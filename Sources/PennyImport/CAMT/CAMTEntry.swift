@@ -39,13 +39,13 @@ struct CAMTInstructedAmount {
     var rate: String?
 
     /// Takes a value at `relative` (from the `Ntry` or `TxDtls`); false when it is not one of its.
-    mutating func take(_ value: String, relative r: ArraySlice<String>) -> Bool {
+    mutating func take(_ value: String, relative r: CAMTPath.Tail) -> Bool {
         // Matched on the path's own slice, like the entry's elements: no array per element.
-        guard r.count >= 3, r[r.startIndex] == "AmtDtls", r[r.startIndex + 1] == "InstdAmt" else { return false }
+        guard r.count >= 3, r[r.startIndex] == .amtDtls, r[r.startIndex + 1] == .instdAmt else { return false }
         let rest = r.dropFirst(2)
-        if rest.count == 1, rest.first == "Amt" {
+        if rest.count == 1, rest.first == .amt {
             amount = value
-        } else if rest.count == 2, rest.first == "CcyXchg", rest.last == "XchgRate" {
+        } else if rest.count == 2, rest.first == .ccyXchg, rest.last == .xchgRate {
             rate = value
         } else {
             return false

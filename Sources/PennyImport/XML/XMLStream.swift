@@ -2,143 +2,135 @@ internal import CLibXML2
 import Foundation
 import PennyCore
 
-/// A libxml2 `xmlTextReader`: the document as a stream of nodes, so a 500 MB statement
-/// needs no more memory than a small one. Owns the reader and frees it in `deinit`.
+/// libxml2's SAX2 push parser over a file or bytes: element starts and ends go to an
+/// `XMLElementHandler` as the text is parsed, and no tree is built, so a 500 MB statement
+/// needs no more memory than a small one. Owns the parser context and frees it in `deinit`.
+///
+/// It reads what `xmlTextReader` read before (the same parser, options and push mode,
+/// fed in larger chunks) at less than half the cost, because the reader built and freed a
+/// node for every element and text.
 final class XMLStream {
-    /// What the cursor is on.
-    enum Node {
-        case start(name: String, isEmpty: Bool)
-        case end(name: String)
-        case text(String)
-    }
-
     /// Deeper nesting than any statement needs is refused (it crashed or crawled before).
     static let maximumDepth = 256
+    /// Bytes pushed into the parser at a time.
+    static let chunkSize = 1 << 16
 
-    private let reader: xmlTextReaderPtr
+    private let context: xmlParserCtxtPtr
     private let fileName: String
-    /// Keeps in-memory input alive while libxml2 reads it.
-    private let memory: [UInt8]?
-    /// The file streamed, when it is one.
-    private let path: String?
+    private let input: XMLInput
+    /// The interned names the handler matches, in the order given.
+    private let names: XMLNameTable
+    /// The bytes read but not yet pushed (the first chunk, read to create the context).
+    private var pending: [UInt8]
 
-    /// Streams a file.
-    init(path: String, fileName: String) throws(PennyError) {
-        xmlResetLastError()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOBLANKS.rawValue)
-        guard let reader = xmlReaderForFile(path, nil, options) else {
+    /// Streams a file; `names` are the element names the handler wants told apart.
+    convenience init(path: String, fileName: String, names: [String]) throws(PennyError) {
+        guard let input = XMLInput(path: path) else {
             throw .badInput("cannot open file as XML", at: SourceLocation(file: fileName))
         }
-        self.reader = reader
-        self.fileName = fileName
-        self.memory = nil
-        self.path = path
+        try self.init(input: input, fileName: fileName, names: names)
     }
 
     /// Streams XML text held in memory (CAMT inside a JSON wrapper).
-    init(bytes: [UInt8], fileName: String) throws(PennyError) {
+    convenience init(bytes: [UInt8], fileName: String, names: [String]) throws(PennyError) {
+        try self.init(input: XMLInput(bytes: bytes), fileName: fileName, names: names)
+    }
+
+    private init(input: XMLInput, fileName: String, names: [String]) throws(PennyError) {
         xmlResetLastError()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        memory = bytes
-        let created = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReaderForMemory($0, Int32(buffer.count), fileName, nil, options)
-            }
+        self.input = input
+        self.fileName = fileName
+        guard let first = input.next(Self.chunkSize) else { throw Self.unreadable(fileName) }
+        // Like xmlTextReader: the context sees the first four bytes (for the encoding), the
+        // rest is pushed.
+        var sax = XMLSAXCollector.handler
+        let head = first.count >= 4 ? 4 : 0
+        let created = first.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&sax, nil, head > 0 ? $0.baseAddress : nil, Int32(head), fileName) }
         }
         guard let created else { throw .badInput("cannot read XML", at: SourceLocation(file: fileName)) }
-        reader = created
-        self.fileName = fileName
-        self.path = nil
+        context = created
+        pending = Array(first[head...])
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        xmlCtxtUseOptions(context, Int32(options))
+        self.names = XMLNameTable(pointers: names.map { name in UnsafeRawPointer(xmlDictLookup(created.pointee.dict, name, -1)) })
     }
 
-    deinit { xmlFreeTextReader(reader) }
+    deinit {
+        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+        context.pointee.myDoc = nil
+        xmlFreeParserCtxt(context)
+    }
 
-    /// The line of the node the cursor is on (the parser itself may have read further).
-    var line: Int {
-        if let node = xmlTextReaderCurrentNode(reader) {
-            let line = Int(xmlGetLineNo(node))
-            if line > 0 { return line }
+    /// The parser's line: after `parse`, the document's last.
+    var line: Int { Int(context.pointee.input.pointee.line) }
+
+    /// Parses the whole document, handing its elements to `handler`; throws the handler's
+    /// error, libxml2's, or a refusal of what Penny does not read (entities, an external
+    /// DTD, nesting deeper than `maximumDepth`), whichever comes first in the file.
+    func parse(_ handler: any XMLElementHandler) throws(PennyError) {
+        let collector = XMLSAXCollector(names: names, handler: handler)
+        context.pointee._private = Unmanaged.passUnretained(collector).toOpaque()
+        defer {
+            context.pointee._private = nil
+            // The callbacks reach both without retaining them.
+            withExtendedLifetime((collector, handler)) {}
         }
-        return Int(xmlTextReaderGetParserLineNumber(reader))
-    }
-
-    /// The namespace URI of the current element.
-    var namespace: String? {
-        guard let uri = xmlTextReaderConstNamespaceUri(reader) else { return nil }
-        return String(cString: uri)
-    }
-
-    /// An attribute of the current element.
-    func attribute(_ name: String) -> String? {
-        guard let value = xmlTextReaderGetAttribute(reader, name) else { return nil }
-        defer { free(value) }
-        return String(cString: value)
-    }
-
-    /// The next start, end or text node; nil at the end of the document.
-    func next() throws(PennyError) -> Node? {
+        var chunk = pending
+        pending = []
+        if chunk.isEmpty { chunk = try read() }
         while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { return nil }
-            if status < 0 { throw error() }
-            let type = xmlTextReaderNodeType(reader)
-            switch type {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                if xmlTextReaderDepth(reader) > Self.maximumDepth {
-                    throw .badInput("elements nested more than \(Self.maximumDepth) deep: not a bank statement", at: SourceLocation(file: fileName, line: line))
-                }
-                return .start(name: localName, isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                // General and parameter entities alike (`<!ENTITY % p SYSTEM ...> %p;` was read).
-                if let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset,
-                    subset.pointee.entities != nil || subset.pointee.pentities != nil
-                {
-                    throw .badInput(
-                        "the file declares XML entities (a DOCTYPE with <!ENTITY>); Penny does not expand them, and a bank statement has none",
-                        at: SourceLocation(file: fileName, line: doctypeLine))
-                }
-                // libxml2 never loads it (no XML_PARSE_DTDLOAD), but a statement naming one is not a bank's.
-                if let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset, let system = subset.pointee.SystemID {
-                    throw .badInput(
-                        "the file names an external DTD ('\(TextSanitizer.clean(String(cString: system)))'); Penny never loads one, and a bank statement needs none",
-                        at: SourceLocation(file: fileName, line: doctypeLine))
-                }
-                continue
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
-                throw .badInput("an XML entity reference ('&\(localName);') Penny does not expand", at: SourceLocation(file: fileName, line: line))
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                return .end(name: localName)
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-                guard let value = xmlTextReaderConstValue(reader) else { continue }
-                return .text(String(cString: value))
-            default:
-                continue
+            // The last chunk goes in with the end of input, as xmlTextReader pushed it.
+            let next = chunk.isEmpty ? [] : try read()
+            let isLast = next.isEmpty
+            let status = chunk.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), isLast ? 1 : 0) }
             }
+            if let stop = collector.stop { throw error(stop) }
+            if status != 0 { throw parseError() }
+            if isLast { return }
+            chunk = next
+        }
+    }
+
+    private func read() throws(PennyError) -> [UInt8] {
+        guard let bytes = input.next(Self.chunkSize) else { throw Self.unreadable(fileName) }
+        return bytes
+    }
+
+    private static func unreadable(_ fileName: String) -> PennyError {
+        .badInput("cannot read file: \(String(cString: strerror(errno)))", at: SourceLocation(file: fileName))
+    }
+
+    private func error(_ stop: XMLStop) -> PennyError {
+        switch stop {
+        case .handler(let error):
+            return error
+        case .refusedDoctype(.declaresEntities):
+            return .badInput(
+                "the file declares XML entities (a DOCTYPE with <!ENTITY>); Penny does not expand them, and a bank statement has none",
+                at: SourceLocation(file: fileName, line: doctypeLine))
+        case .refusedDoctype(.namesExternalDTD(let system)):
+            // libxml2 never loads it (no XML_PARSE_DTDLOAD), but a statement naming one is not a bank's.
+            return .badInput(
+                "the file names an external DTD ('\(TextSanitizer.clean(system))'); Penny never loads one, and a bank statement needs none",
+                at: SourceLocation(file: fileName, line: doctypeLine))
+        case .tooDeep(let line):
+            return .badInput("elements nested more than \(Self.maximumDepth) deep: not a bank statement", at: SourceLocation(file: fileName, line: line))
+        case .entityReference(let name, let line):
+            return .badInput("an XML entity reference ('&\(name);') Penny does not expand", at: SourceLocation(file: fileName, line: line))
         }
     }
 
     /// The line the DOCTYPE starts on (libxml2 has read past it by then), else the parser's.
     private var doctypeLine: Int {
-        let head: [UInt8]
-        if let memory {
-            head = Array(memory.prefix(1 << 16))
-        } else if let path, let handle = FileHandle(forReadingAtPath: path) {
-            defer { try? handle.close() }
-            head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
-        } else {
-            return line
-        }
+        let head = input.head(1 << 16)
         let marker = Array("<!DOCTYPE".utf8)
         guard let start = (0..<max(0, head.count - marker.count + 1)).first(where: { head[$0..<($0 + marker.count)].elementsEqual(marker) }) else { return line }
         return head[..<start].filter { $0 == 0x0A }.count + 1
     }
 
-    private var localName: String {
-        guard let name = xmlTextReaderConstLocalName(reader) else { return "" }
-        return String(cString: name)
-    }
-
-    private func error() -> PennyError {
+    private func parseError() -> PennyError {
         guard let error = xmlGetLastError() else {
             return .badInput("malformed XML", at: SourceLocation(file: fileName, line: line))
         }

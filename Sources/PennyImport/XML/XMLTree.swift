@@ -13,7 +13,7 @@ final class XMLTree {
         xmlResetLastError()
         // Without XML_PARSE_HUGE, libxml2 refuses nesting deeper than 256 with a line (an OFX
         // nested 100,000 deep overflowed the stack); OFX files are small.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlReadMemory($0, Int32(buffer.count), fileName, nil, options)
