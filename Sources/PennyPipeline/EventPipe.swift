@@ -31,12 +31,17 @@ public enum EventPipe {
         let thread = Thread {
             var batch = EventBatch()
             var scratch = Categorizer.MatchScratch()
+            // Rows are folded and given their verdicts here only while the importer is the
+            // slower side (the queue filled up); when it waits for batches (a re-import of
+            // known rows), this thread leaves that work to it. Either way the importer files
+            // the same rows the same way.
+            var helps = true
             do throws(PennyError) {
                 try produce { (event) throws(PennyError) in
-                    batch.append(event, rules: rules, scratch: &scratch)
+                    batch.append(event, helps: helps, rules: rules, scratch: &scratch)
                     if batch.isFull {
                         if queue.isCancelled { throw PipeCancelled.error }
-                        queue.put(batch)
+                        helps = queue.put(batch)
                         batch = EventBatch()
                     }
                 }
@@ -104,13 +109,19 @@ private struct EventBatch: @unchecked Sendable {
         return 16
     }
 
-    mutating func append(_ event: StatementEvent, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
+    /// Appends an event; a plain row's description is copied and, when `helps`, folded
+    /// (and given the rules' account-free verdict, with `rules`).
+    mutating func append(_ event: StatementEvent, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         count += Self.weight(of: event)
         guard case .row(let row) = event else { return items.append(.event(event)) }
         guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
         let start = arena.count
         arena.append(contentsOf: row.description)
         let description = start..<arena.count
+        guard helps else {
+            return addRow(
+                row, PlainRows.Item(date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: nil, line: row.line))
+        }
         // The folded description goes right after it (never longer).
         arena.append(contentsOf: repeatElement(0, count: row.description.count))
         let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + description.upperBound) }
@@ -171,17 +182,29 @@ private final class BatchQueue: @unchecked Sendable {
     private var finished = false
     private var done = false
     private var cancelled = false
+    /// True once the consumer had to wait for a batch (the producer is the slower side),
+    /// until the producer has to wait for room again.
+    private var consumerStarved = false
     private(set) var error: PennyError?
 
     /// True once the consumer gave up.
     var isCancelled: Bool { condition.withLock { cancelled } }
 
-    /// Waits for room, then queues a batch (dropped once cancelled).
-    func put(_ batch: EventBatch) {
+    /// Waits for room, then queues a batch (dropped once cancelled). True when the consumer
+    /// is the slower side: this put waited for room, or the consumer has not waited for a
+    /// batch since the last put that did.
+    @discardableResult
+    func put(_ batch: EventBatch) -> Bool {
         condition.withLock {
-            while batches.count >= EventPipe.batchesInFlight && !cancelled { condition.wait() }
+            var waited = false
+            while batches.count >= EventPipe.batchesInFlight && !cancelled {
+                waited = true
+                condition.wait()
+            }
+            if waited { consumerStarved = false }
             if !cancelled { batches.append(batch) }
             condition.broadcast()
+            return !consumerStarved
         }
     }
 
@@ -198,6 +221,7 @@ private final class BatchQueue: @unchecked Sendable {
     /// The next batch, or nil when the producer finished and everything was taken.
     func take() -> EventBatch? {
         condition.withLock {
+            if batches.isEmpty && !finished { consumerStarved = true }
             while batches.isEmpty && !finished { condition.wait() }
             guard !batches.isEmpty else { return nil }
             condition.broadcast()
