@@ -80,9 +80,10 @@ public struct StatementImporter {
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
-    /// True with two or more own accounts: only then can a default-filed entry be the
-    /// first leg of a transfer whose other leg comes later. With one, nothing is kept per
-    /// default-filed row (memory stays flat however many rows no rule knows).
+    /// True with two or more own accounts and a decision that names one (`namesTransfers`):
+    /// only then can a default-filed entry be the first leg of a transfer whose other leg
+    /// comes later. Otherwise nothing is kept per default-filed row (memory stays flat
+    /// however many rows no rule knows).
     private let pairsDefaultFiled: Bool
 
     /// When set, a leg in another currency than a transfer entry on the other account pairs
@@ -97,10 +98,12 @@ public struct StatementImporter {
 
     /// Makes an importer writing into `update`; `declaredOpenings` are the accounts whose
     /// opening balance the rules give (a statement's OPBD never replaces those);
-    /// `transfers` knows the ledger's transfers between `ownAccounts`.
+    /// `transfers` knows the ledger's transfers between `ownAccounts`; `namesTransfers`
+    /// false says no decision of the rules (nor their default categories) is an own account,
+    /// so no leg can refile a default-filed entry and none is kept for it.
     public init(
         update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize, declaredOpenings: Set<String> = [],
-        ownAccounts: Set<String> = [], transfers: TransferIndex = TransferIndex(windows: { _, _ in 3 })
+        ownAccounts: Set<String> = [], transfers: TransferIndex = TransferIndex(windows: { _, _ in 3 }), namesTransfers: Bool = true
     ) {
         self.update = update
         self.resolveAccount = resolveAccount
@@ -108,7 +111,7 @@ public struct StatementImporter {
         self.declaredOpenings = declaredOpenings
         self.ownAccounts = ownAccounts
         self.transfers = transfers
-        self.pairsDefaultFiled = ownAccounts.count >= 2
+        self.pairsDefaultFiled = ownAccounts.count >= 2 && namesTransfers
     }
 
     /// Adds each declared opening balance that the ledger does not have yet.

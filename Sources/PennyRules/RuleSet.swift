@@ -15,6 +15,14 @@ public struct RuleSet: Sendable {
     public var csvProfiles: [CSVProfile] = []
     /// Categorization rules, in the order they are tried.
     public var rules: [Rule] = []
+
+    /// True when a rule's category, or a default category, is an own account: only then
+    /// can an import recognize a transfer leg by its category (and refile a default-filed
+    /// entry as its other leg).
+    public var namesTransfers: Bool {
+        let own = Set(accounts.map(\.name))
+        return own.contains(defaultExpenseCategory) || own.contains(defaultIncomeCategory) || rules.contains { $0.category.map(own.contains) ?? false }
+    }
     /// Round-up programs (SPEC §7).
     public var roundUps: [RoundUpProgram] = []
     /// Each program's extra `if` lines, by program name.
