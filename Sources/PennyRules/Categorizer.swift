@@ -90,16 +90,7 @@ public struct Categorizer: Sendable {
                 decision.matchFailure = Self.gaveUp(rule: rule.name, condition, on: transaction.description)
             }
             guard holds else { continue }
-            if !categorized, let category = rule.category {
-                decision.category = category
-                decision.ruleName = rule.name
-                categorized = true
-            }
-            if decision.payee == nil { decision.payee = rule.payee }
-            if decision.note == nil { decision.note = rule.note }
-            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
-            decision.skips = decision.skips || rule.skips
-            decision.excludesRoundUp = decision.excludesRoundUp || rule.excludesRoundUp
+            rule.apply(to: &decision, categorized: &categorized)
             if !rule.continues { break }
         }
         return decision
@@ -131,16 +122,7 @@ public struct Categorizer: Sendable {
                 fields = values
             }
             guard holds else { continue }
-            if !categorized, let category = rule.category {
-                decision.category = category
-                decision.ruleName = rule.name
-                categorized = true
-            }
-            if decision.payee == nil { decision.payee = rule.payee }
-            if decision.note == nil { decision.note = rule.note }
-            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
-            decision.skips = decision.skips || rule.skips
-            decision.excludesRoundUp = decision.excludesRoundUp || rule.excludesRoundUp
+            rule.apply(to: &decision, categorized: &categorized)
             if !rule.continues { break }
         }
         return decision
@@ -192,10 +174,9 @@ public struct Categorizer: Sendable {
     /// Each rule's decision when it decides alone, in rule order (what `.rule(i)` stands for).
     public var ruleDecisions: [Categorization] {
         rules.map { rule in
-            var decision = Categorization(category: rule.category ?? defaultExpense, payee: rule.payee, ruleName: rule.name, note: rule.note)
-            for tag in rule.tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
-            decision.skips = rule.skips
-            decision.excludesRoundUp = rule.excludesRoundUp
+            var decision = Categorization(category: defaultExpense)
+            var categorized = false
+            rule.apply(to: &decision, categorized: &categorized)
             return decision
         }
     }
@@ -301,6 +282,21 @@ private struct CompiledRule: Sendable {
     /// True when every one of `checks` reads only the amount and the date (a `PlainRow`
     /// can be decided without its `Transaction`).
     let checksOnlyAmountAndDate: Bool
+
+    /// Adds what this rule sets to `decision` (the category only if no earlier rule set
+    /// one; payee and note only if none is set; tags by name, once).
+    func apply(to decision: inout Categorization, categorized: inout Bool) {
+        if !categorized, let category {
+            decision.category = category
+            decision.ruleName = name
+            categorized = true
+        }
+        if decision.payee == nil { decision.payee = payee }
+        if decision.note == nil { decision.note = note }
+        for tag in tags where !decision.tags.contains(where: { $0.name == tag.name }) { decision.tags.append(tag) }
+        decision.skips = decision.skips || skips
+        decision.excludesRoundUp = decision.excludesRoundUp || excludesRoundUp
+    }
 
     init(rule: Rule, requiredTextConditions: Int, checks: [Condition]) {
         name = rule.name
