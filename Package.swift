@@ -67,7 +67,7 @@ if Context.environment["PENNY_FUZZ"] == "1" {
     package.targets += [
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(
-            name: "PennyFuzz", dependencies: ["CLibFuzzer", "PennyCore", "PennyImport", "PennyRules", "PennyLedger"], path: "Fuzz/PennyFuzz",
+            name: "PennyFuzz", dependencies: ["CLibFuzzer", "PennyCore", "PennyImport", "PennyRules", "PennyLedger", "PennyPipeline"], path: "Fuzz/PennyFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])], linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
         ),
     ]

@@ -21,6 +21,7 @@ out=fuzz-out/libfuzzer
 config=${PENNY_FUZZ_CONFIG:-release}
 bin=.build-fuzz/$config/penny-fuzz
 
+mkdir -p "$out"
 echo "building $bin (-sanitize=fuzzer,address)"
 if ! PENNY_FUZZ=1 swift build -c "$config" --scratch-path .build-fuzz --product penny-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 \
     | grep -v "Cannot export local symbol" >"$out.build.log"; then

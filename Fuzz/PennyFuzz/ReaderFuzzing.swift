@@ -2,17 +2,21 @@ import Foundation
 import PennyCore
 import PennyImport
 import PennyLedger
+import PennyPipeline
 import PennyRules
 
 /// A statement through what `penny import` runs on it: detection, the reader forced to the
-/// target's format, account resolution, categorization and the importer, into a dry run.
+/// target's format on its own thread (`EventPipe`), account resolution, categorization and
+/// the importer with its row lane, into a dry run.
 struct ReaderFuzzing {
     let harness: Harness
     let format: StatementFormat
 
     func run() {
         let path = harness.input
-        let configuration = harness.configuration
+        var lending = harness.configuration
+        lending.lendsRows = true
+        let configuration = lending
         let probe: FileProbe
         do throws(PennyError) { probe = try FileProbe(url: URL(fileURLWithPath: path)) } catch {
             Harness.requireLocation(error, "probe")
@@ -27,7 +31,7 @@ struct ReaderFuzzing {
         do throws(PennyError) {
             let ledger = (harness.folder as NSString).appendingPathComponent("never-written.journal")
             let update = try LedgerUpdate(ledgerPath: ledger, dryRun: true, balanceAccounts: Set(rules.accounts.map(\.name)))
-            let importer = StatementImporter(
+            var importer = StatementImporter(
                 update: update,
                 resolveAccount: { header in
                     do throws(PennyError) { return try rules.resolveAccount(for: header, override: nil) } catch {
@@ -37,12 +41,22 @@ struct ReaderFuzzing {
                 },
                 categorize: { transaction, folded, account in categorizer.categorize(transaction, foldedDescription: folded, account: account) },
                 ownAccounts: Set(rules.accounts.map(\.name)))
+            var scratch = Categorizer.MatchScratch()
+            importer.rowLane = StatementImporter.RowLane(
+                verdict: { row, folded, account in categorizer.verdict(row: row, foldedDescription: folded, account: account, scratch: &scratch) },
+                renderer: RowEntryRenderer(
+                    ruleDecisions: categorizer.ruleDecisions, defaultExpense: categorizer.defaultDecision(for: Money(minorUnits: -1, currency: rules.defaultCurrency)),
+                    defaultIncome: categorizer.defaultDecision(for: Money(minorUnits: 0, currency: rules.defaultCurrency))))
+            let profile = csvProfile(probe)
             _ = try importer.importFile(source: path) { (emit) throws(PennyError) in
-                if let profile = csvProfile(probe) {
-                    try CSVReader().read(probe.url, profile: profile, displayName: path, configuration: configuration, emit: emit)
-                } else {
-                    try reader.read(probe, displayName: path, configuration: configuration, emit: emit)
-                }
+                try EventPipe.run(
+                    produce: { (send) throws(PennyError) in
+                        if let profile {
+                            try CSVReader().read(probe.url, profile: profile, displayName: path, configuration: configuration, emit: send)
+                        } else {
+                            try reader.read(probe, displayName: path, configuration: configuration, emit: send)
+                        }
+                    }, categorizer: categorizer, consume: emit)
             }
         } catch { Harness.requireLocation(error, "\(format) import") }
     }
