@@ -43,9 +43,9 @@ public struct PlainRow: @unchecked Sendable {
             date: date, amount: amount, description: String(decoding: description, as: UTF8.self), location: location, balance: balance)
     }
 
-    /// The longest description a plain row has (`StatementImporter`'s limit on any field;
-    /// a longer one is lent as a `Transaction`, whose check words the error).
-    public static let maximumDescriptionBytes = 4096
+    /// The longest description a plain row has (`Transaction.maximumFieldBytes`; a longer
+    /// one is lent as a `Transaction`, whose check words the error).
+    public static let maximumDescriptionBytes = Transaction.maximumFieldBytes
 
     /// True when `bytes` can be a row's description: what `TextSanitizer` leaves as it is
     /// (no controls, no bidirectional overrides, no byte-order mark) and no line end.

@@ -27,6 +27,11 @@ public struct Transaction: Sendable {
     /// The amount in the currency the purchase was made in, when the statement gives it.
     public var original: OriginalAmount?
 
+    /// The longest text field Penny writes: a description is a line of a statement, not a
+    /// document. A longer one (a 200 MB field once made a 200 MB ledger line and took 1 GB)
+    /// rejects the file at its location (`StatementImporter`).
+    public static let maximumFieldBytes = 4096
+
     /// Makes a transaction; only date, amount, description and location are required. Text
     /// fields are cleaned of control and bidirectional-override characters (`TextSanitizer`).
     public init(

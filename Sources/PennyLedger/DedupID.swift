@@ -33,19 +33,8 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
     ///
     /// `foldedDescription` is `TextKey.fold` of the description, computed once by the caller.
     public static func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: String) -> UInt64 {
-        var hash = StableHash()
-        hash.combine("content")
-        hash.combine(account)
-        hash.combine(date)
-        hash.combine(amount.minorUnits)
-        hash.combine(amount.currency.code)
-        hash.combine(foldedDescription)
-        return hash.value
-    }
-
-    /// `contentKey` with the folded description as bytes (the byte-level import path).
-    public static func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        contentKey(prefix: contentPrefix(account: account), date: date, amount: amount, foldedDescription: foldedDescription)
+        var folded = foldedDescription
+        return folded.withUTF8 { contentKey(prefix: contentPrefix(account: account), date: date, amount: amount, foldedDescription: $0) }
     }
 
     /// The hash of a content key's first parts, the same for every row of an account.

@@ -27,65 +27,14 @@ public enum JournalWriter {
     /// through a pointer, then the rest is cut: no per-byte growth checks.
     /// - Complexity: O(length of the entry's text).
     public static func render(_ entry: JournalEntry, into out: inout [UInt8]) {
-        var description = entry.description
-        description.withUTF8 { text in
-            render(
-                EntryText(
-                    date: entry.date, payee: nil, text: text, account: entry.account, category: entry.category, amount: entry.amount, id: entry.id,
-                    source: entry.source, sourceLine: entry.sourceLine, rule: entry.rule, note: entry.note, excludesRoundUp: entry.excludesRoundUp,
-                    tags: entry.tags), into: &out)
-        }
-    }
-
-    /// Appends the entry of a plain row the rules decided: the same text `render` writes
-    /// for the `JournalEntry` the importer would make of the row's `Transaction`
-    /// (`RowLaneEquivalenceTests` compares the two), written from the row's bytes.
-    public static func render(row: PlainRow, account: String, decision: Categorization, id: DedupID, into out: inout [UInt8]) {
-        // `Payee | bank text` unless the payee is empty or the text itself.
-        let payeeText = decision.payee ?? ""
-        var payee = payeeText
-        let text = row.description
-        payee.withUTF8 { payeeBytes in
-            // Swift's `!=` is canonical equivalence: bytes that differ may still be equal text.
-            let joins =
-                !payeeBytes.isEmpty && !payeeBytes.elementsEqual(text)
-                && ((payeeBytes.allSatisfy { $0 < 0x80 } && text.allSatisfy { $0 < 0x80 }) || payeeText != String(decoding: text, as: UTF8.self))
-            render(
-                EntryText(
-                    date: row.date, payee: joins ? payeeBytes : nil, text: text, account: account, category: decision.category, amount: row.amount,
-                    id: id, source: row.file, sourceLine: row.line, rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note,
-                    excludesRoundUp: decision.excludesRoundUp, tags: decision.tags), into: &out)
-        }
-    }
-
-    /// What one two-posting entry's text is made of.
-    private struct EntryText {
-        let date: LocalDate
-        /// Written before the text as `PAYEE | `, when given.
-        let payee: UnsafeBufferPointer<UInt8>?
-        let text: UnsafeBufferPointer<UInt8>
-        let account: String
-        let category: String
-        let amount: Money
-        let id: DedupID
-        let source: String?
-        let sourceLine: Int?
-        let rule: String?
-        let note: String?
-        let excludesRoundUp: Bool
-        let tags: [Tag]
-    }
-
-    private static func render(_ entry: EntryText, into out: inout [UInt8]) {
-        let descriptionLength = entry.text.count + (entry.payee.map { $0.count + 3 } ?? 0)
-        var bound = 64 + 2 * postingBound + max(14, descriptionLength) + entry.category.utf8.count + entry.account.utf8.count
+        var bound = 64 + 2 * postingBound + max(14, entry.description.utf8.count) + entry.category.utf8.count + entry.account.utf8.count
         bound += 48 + (entry.source?.utf8.count ?? 0) + (entry.rule?.utf8.count ?? 0) + (entry.note?.utf8.count ?? 0) + 24
         for tag in entry.tags { bound += 9 + tag.name.utf8.count + (tag.value?.utf8.count ?? 3) }
         write(bound, into: &out) { w in
             w.put(0x0A)
             w.date(entry.date)
             w.put(" * ")
-            w.sanitized(payee: entry.payee, text: entry.text)
+            w.sanitized(entry.description)
             w.put("\n    ; id: ")
             w.hex(entry.id.value)
             w.put(0x0A)
@@ -166,7 +115,7 @@ public enum JournalWriter {
 
     /// Reserves `bound` bytes at the end of `out`, lets `body` write at most that many,
     /// and keeps what it wrote.
-    private static func write(_ bound: Int, into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+    static func write(_ bound: Int, into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: bound))
         let used = out.withUnsafeMutableBufferPointer { buffer in

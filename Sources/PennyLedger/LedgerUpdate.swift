@@ -212,15 +212,20 @@ public final class LedgerUpdate {
         balances.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
         countMagnitude(entry.amount)
         observer?.appended(entry)
+        try writeRendered { JournalWriter.render(entry, into: &$0) }
+        return true
+    }
+
+    /// Appends what `render` writes: into the buffer, or line ends made CRLF first.
+    private func writeRendered(_ render: (inout [UInt8]) -> Void) throws(PennyError) {
         if writesCRLF {
             var lines: [UInt8] = []
-            JournalWriter.render(entry, into: &lines)
+            render(&lines)
             try write(lines)
         } else if !isDryRun {
-            JournalWriter.render(entry, into: &buffer)
+            render(&buffer)
             if buffer.count >= 1 << 20 { try flush() }
         }
-        return true
     }
 
     /// Appends the entry of a plain row decided as `renderer`'s `slot` (on the account and
@@ -233,14 +238,7 @@ public final class LedgerUpdate {
         balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
         countMagnitude(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
-        if writesCRLF {
-            var lines: [UInt8] = []
-            renderer.render(row: row, slot: slot, id: id, into: &lines)
-            try write(lines)
-        } else if !isDryRun {
-            renderer.render(row: row, slot: slot, id: id, into: &buffer)
-            if buffer.count >= 1 << 20 { try flush() }
-        }
+        try writeRendered { renderer.render(row: row, slot: slot, id: id, into: &$0) }
         return true
     }
 

@@ -106,10 +106,7 @@ public final class RowEntryRenderer {
         }
         let descriptionLength = text.count + (joinsPayee ? slot.payee.count + 3 : 0)
         let bound = 96 + 2 * JournalWriter.postingBound + max(14, descriptionLength) + slot.category.count + accountText.count + sourcePrefix.count + slot.tail.count
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: bound))
-        let used = out.withUnsafeMutableBufferPointer { buffer in
-            var w = ByteWriter(base: buffer.baseAddress! + start, capacity: bound)
+        JournalWriter.write(bound, into: &out) { w in
             w.put(0x0A)
             w.date(row.date)
             w.put(" * ")
@@ -123,9 +120,7 @@ public final class RowEntryRenderer {
             w.put(bytes(slot.tail))
             w.posting(bytes(slot.category), scalars: slot.categoryScalars, minorUnits: -row.amount.minorUnits, row.amount.currency)
             w.posting(bytes(accountText), scalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
-            return w.count
         }
-        out.removeLast(bound - used)
     }
 
     /// Prepared bytes.

@@ -310,14 +310,18 @@ public struct StatementImporter {
             // transfer), or leaves the row to the default where a transfer could pair.
             // (A default-filed row is written here when no transfer entry could pair with it,
             // exactly as `place` would decide.)
-            guard let slot = lane.renderer.slot(verdict, amount: row.amount), lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
+            let slot = lane.renderer.slot(verdict, amount: row.amount)
+            guard let slot, lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
                 lane.renderer.isRuleDecision(slot)
                     || (exchanges == nil && (transfers.isEmpty || transfers.candidates(account: own, amount: row.amount, date: row.date, category: nil).isEmpty))
             else {
                 let decision: Categorization
-                switch verdict {
-                case .decision(let made): decision = made
-                default: decision = lane.renderer.decisions[lane.renderer.slot(verdict, amount: row.amount)!]
+                if let slot {
+                    decision = lane.renderer.decisions[slot]
+                } else if case .decision(let made) = verdict {
+                    decision = made
+                } else {
+                    preconditionFailure("a verdict without a slot is a decision")
                 }
                 return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
             }
@@ -427,10 +431,8 @@ public struct StatementImporter {
         }
     }
 
-    /// The longest text field Penny writes: a description is a line of a statement, not a
-    /// document. A longer one (a 200 MB field once made a 200 MB ledger line and took 1 GB)
-    /// rejects the file at its location.
-    static let maximumFieldBytes = 4096
+    /// The longest text field Penny writes (`Transaction.maximumFieldBytes`).
+    static let maximumFieldBytes = Transaction.maximumFieldBytes
 
     static func checkFieldLengths(_ t: Transaction) throws(PennyError) {
         try checkLength("description", t.description, t)

@@ -97,44 +97,15 @@ public struct Categorizer: Sendable {
     }
 
     /// What the rules decide for a plain row of the own account `account`, given its
-    /// description folded by `TextKey.fold` as bytes: the same as `categorize` of the row's
-    /// `Transaction` (a property test checks it), which is made only when a candidate rule
-    /// reads more than the amount and the date.
-    public func categorize(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String) -> Categorization {
-        let held = heldConditions(in: foldedDescription)
-        let candidates = candidates(held)
-        if candidates.isEmpty { return Categorization(category: row.amount.isNegative ? defaultExpense : defaultIncome) }
-        var decision = Categorization(category: row.amount.isNegative ? defaultExpense : defaultIncome)
-        var categorized = false
-        // The row's fields as conditions read them, made for the first rule that needs them.
-        var fields: FieldValues?
-        for index in candidates {
-            let rule = rules[Int(index)]
-            let holds: Bool
-            if rule.checksOnlyAmountAndDate {
-                holds = rule.checks.allSatisfy { ConditionEvaluator.holds($0, amount: row.amount, date: row.date) == true }
-            } else {
-                var values = fields ?? FieldValues(transaction: row.transaction(), foldedDescription: String(decoding: foldedDescription, as: UTF8.self), account: account)
-                holds = rule.checks.allSatisfy { ConditionEvaluator.holds($0, &values) }
-                if decision.matchFailure == nil, let condition = values.gaveUp {
-                    decision.matchFailure = Self.gaveUp(rule: rule.name, condition, on: values.transaction.description)
-                }
-                fields = values
-            }
-            guard holds else { continue }
-            rule.apply(to: &decision, categorized: &categorized)
-            if !rule.continues { break }
-        }
-        return decision
-    }
-
-    /// `categorize(row:foldedDescription:account:)` as a `RowVerdict`: `.rule(i)` when the
+    /// description folded by `TextKey.fold` as bytes, as a `RowVerdict`: `.rule(i)` when the
     /// first rule that holds decides alone (it sets a category and does not `continue`),
     /// `.byDefault` when none holds; the full decision otherwise. A property test checks
     /// it against `categorize`.
     public func verdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String, scratch: inout MatchScratch) -> RowVerdict {
         if let verdict = accountFreeVerdict(row: row, foldedDescription: foldedDescription, scratch: &scratch) { return verdict }
-        let decision = categorize(row: row, foldedDescription: foldedDescription, account: account)
+        // Rules that read more than the amount and date, or several rules together: the
+        // row's `Transaction` is asked (rare; most rows are decided above).
+        let decision = categorize(row.transaction(), foldedDescription: String(decoding: foldedDescription, as: UTF8.self), account: account)
         return decision.ruleName == nil && decision == defaultDecision(for: row.amount) ? .byDefault : .decision(decision)
     }
 

@@ -76,7 +76,7 @@ struct MatcherPropertyTests {
         }
     }
 
-    /// The row lane (`categorize(row:)` and `verdict`, from the folded bytes) decides
+    /// The row lane (`verdict` and `accountFreeVerdict`, from the folded bytes) decides
     /// exactly what the `Transaction` path decides, with `continue`, payees, tags, notes, skips, date checks
     /// and rules that read fields a plain row does not carry.
     @Test func theRowLaneDecidesAsTheTransactionPath() throws {
@@ -108,30 +108,26 @@ struct MatcherPropertyTests {
                     location: SourceLocation(file: "p", line: 2))
                 var folded = Array(TextKey.fold(description).utf8)
                 var descriptionBytes = Array(description.utf8)
-                let lane = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
-                    folded.withUnsafeMutableBufferPointer { key in
-                        categorizer.categorize(
-                            row: PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil),
-                            foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a")
-                    }
-                }
                 let expected = categorizer.categorize(t, account: "assets:bank:a")
-                #expect(lane == expected, "\(text)\ndescription '\(description)'")
                 var scratch = Categorizer.MatchScratch()
-                let verdict = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
+                let (verdict, accountFree) = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
                     folded.withUnsafeMutableBufferPointer { key in
-                        categorizer.verdict(
-                            row: PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil),
-                            foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a", scratch: &scratch)
+                        let row = PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil)
+                        return (
+                            categorizer.verdict(row: row, foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a", scratch: &scratch),
+                            categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(key), scratch: &scratch)
+                        )
                     }
                 }
-                let decided: Categorization
-                switch verdict {
-                case .byDefault: decided = categorizer.defaultDecision(for: t.amount)
-                case .rule(let index): decided = categorizer.ruleDecisions[index]
-                case .decision(let made): decided = made
+                for found in [verdict, accountFree].compactMap({ $0 }) {
+                    let decided: Categorization
+                    switch found {
+                    case .byDefault: decided = categorizer.defaultDecision(for: t.amount)
+                    case .rule(let index): decided = categorizer.ruleDecisions[index]
+                    case .decision(let made): decided = made
+                    }
+                    #expect(decided == expected, "verdict \(found)\n\(text)\ndescription '\(description)'")
                 }
-                #expect(decided == expected, "verdict \(verdict)\n\(text)\ndescription '\(description)'")
             }
         }
     }
