@@ -148,7 +148,7 @@ public struct RoundUpRun {
         let writer = try AtomicFileWriter(path: derivedPath)
         try Self.render(result, into: writer)
         try writer.commit()
-        if let stamp = RoundUpLedgerStamp(path: ledgerPath) {
+        if let stamp = LedgerStamp(path: ledgerPath) {
             try RoundUpState(stamp: stamp, fingerprint: RoundUpRulesFingerprint.of(rules), totals: totals).write(to: statePath)
         } else {
             unlink(statePath)
@@ -161,7 +161,7 @@ public struct RoundUpRun {
     /// between writes, an older version's file).
     func freshTotals() -> RoundUpTotals? {
         guard let state = RoundUpState.load(statePath), state.fingerprint == RoundUpRulesFingerprint.of(rules),
-            state.stamp == RoundUpLedgerStamp(path: ledgerPath), state.totals.tally.programCount <= makeEngine().programCount
+            state.stamp == LedgerStamp(path: ledgerPath), state.totals.tally.programCount <= makeEngine().programCount
         else { return nil }
         return state.totals
     }
@@ -182,7 +182,7 @@ public struct RoundUpRun {
     /// another run holds it, that run writes the journal itself.
     public func refreshIfStale() throws(PennyError) {
         guard !rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: derivedPath) else { return }
-        guard let stamp = RoundUpLedgerStamp(path: ledgerPath) else { return }
+        guard let stamp = LedgerStamp(path: ledgerPath) else { return }
         guard RoundUpState.load(statePath)?.stamp != stamp || !FileManager.default.fileExists(atPath: derivedPath) else { return }
         guard let lock = try? LedgerLock(ledgerPath: ledgerPath, waitSeconds: 0) else { return }
         defer { withExtendedLifetime(lock) {} }

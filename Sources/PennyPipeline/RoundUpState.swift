@@ -23,7 +23,7 @@ import PennyRoundUp
 /// ledger is then read whole).
 struct RoundUpState {
     /// The ledger version the totals are of.
-    var stamp: RoundUpLedgerStamp
+    var stamp: LedgerStamp
     /// The rules' round-up inputs the totals were computed with.
     var fingerprint: String
     /// The totals.
@@ -73,13 +73,14 @@ struct RoundUpState {
         }
         guard rows.count == rowCount, let tally = try? RoundUpTally(rows: rows) else { return nil }
         totals.tally = tally
-        self.stamp = RoundUpLedgerStamp(line: String(stampLine))
+        guard let stamp = LedgerStamp(line: String(stampLine)) else { return nil }
+        self.stamp = stamp
         self.fingerprint = String(rules[0])
         self.totals = totals
     }
 
     /// A state of `totals`, made from the ledger version `stamp` under rules `fingerprint`.
-    init(stamp: RoundUpLedgerStamp, fingerprint: String, totals: RoundUpTotals) {
+    init(stamp: LedgerStamp, fingerprint: String, totals: RoundUpTotals) {
         self.stamp = stamp
         self.fingerprint = fingerprint
         self.totals = totals

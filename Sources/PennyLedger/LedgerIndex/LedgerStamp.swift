@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A rename gives a new inode; an edit in place changes the times (and `touch` cannot set
 /// the change time back); the hash catches a tool that restores both size and times.
-struct LedgerStamp: Equatable {
+/// The round-ups' sidecar (`roundups.state`) records the same stamp, as a line.
+public struct LedgerStamp: Equatable, Sendable {
     var device: UInt64 = 0
     var inode: UInt64 = 0
     var size: Int64 = 0
@@ -21,6 +22,38 @@ struct LedgerStamp: Equatable {
         let w = Array(words)
         guard w.count == 6 else { return }
         (device, inode, size, modified, changed, contentHash) = (w[0], w[1], Int64(bitPattern: w[2]), Int64(bitPattern: w[3]), Int64(bitPattern: w[4]), w[5])
+    }
+
+    /// The ledger at `path` as it is now; nil when it cannot be read, or it changed while
+    /// its stamp was taken.
+    public init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let stamp = LedgerStamp(descriptor: descriptor), let after = LedgerStamp(statOf: descriptor),
+            after.size == stamp.size, after.modified == stamp.modified
+        else { return nil }
+        self = stamp
+    }
+
+    /// The stamp as one line of text: `ledger` and its six words in hex.
+    public var line: String { (["ledger"] + words.map { String($0, radix: 16) }).joined(separator: " ") }
+
+    /// A stamp read back from `line`; nil when it is not one.
+    public init?(line: String) {
+        let parts = line.split(separator: " ")
+        guard parts.count == 7, parts[0] == "ledger" else { return nil }
+        let words = parts.dropFirst().compactMap { UInt64($0, radix: 16) }
+        guard words.count == 6 else { return nil }
+        self.init(words: words)
+    }
+
+    /// Device, inode, size and times of the open file, without the content hash.
+    private init?(statOf descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        size = Int64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }
 
     /// The stamp of the open file `descriptor`; nil when it cannot be read.
