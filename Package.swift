@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds of the import's hot modules: whole-program specialization across modules,
+/// and no runtime exclusivity checks (debug builds, which the tests run, keep them).
+let fast: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Penny",
     platforms: [.macOS(.v13)],
@@ -13,11 +17,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
-        .target(name: "PennyCore"),
-        .target(name: "PennyImport", dependencies: ["PennyCore", "CLibCSV", "CLibXML2"]),
-        .target(name: "PennyRules", dependencies: ["PennyCore"]),
-        .target(name: "PennyRoundUp", dependencies: ["PennyCore"]),
-        .target(name: "PennyLedger", dependencies: ["PennyCore"]),
+        .target(name: "PennyCore", swiftSettings: fast),
+        .target(name: "PennyImport", dependencies: ["PennyCore", "CLibCSV", "CLibXML2"], swiftSettings: fast),
+        .target(name: "PennyRules", dependencies: ["PennyCore"], swiftSettings: fast),
+        .target(name: "PennyRoundUp", dependencies: ["PennyCore"], swiftSettings: fast),
+        .target(name: "PennyLedger", dependencies: ["PennyCore"], swiftSettings: fast),
         .target(
             name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"],
             resources: ["en", "pt-PT", "pt-BR", "es", "ca", "it"].map { .embedInCode("Locale/Translations/\($0).json") }
@@ -28,7 +32,8 @@ let package = Package(
             resources: [
                 "aib", "bankofireland", "barclays", "boursorama", "capitalone", "chase", "commerzbank", "dkb", "hungarian", "ingnl", "lloyds", "monzo", "n26",
                 "nubank", "paypal", "revolut", "schwab", "starling", "wise",
-            ].map { .embedInCode("BuiltinProfiles/\($0).rules") }
+            ].map { .embedInCode("BuiltinProfiles/\($0).rules") },
+            swiftSettings: fast
         ),
         .plugin(name: "PennyVersion", capability: .buildTool()),
         .executableTarget(

@@ -4,22 +4,24 @@ public import PennyCore
 /// fits, no report's sum of any of those amounts can overflow.
 public final class AmountTotals: @unchecked Sendable {
     /// The totals, per currency.
-    @exclusivity(unchecked) public var totals: [Currency: Int64]
+    public var totals: [Currency: Int64] {
+        get { sums.dictionary }
+        set { sums = CurrencyTotals(newValue) }
+    }
+    @exclusivity(unchecked) private var sums: CurrencyTotals
 
     /// Starts from a ledger's totals (`LedgerCheck.requireReadable`).
-    public init(_ totals: [Currency: Int64] = [:]) { self.totals = totals }
+    public init(_ totals: [Currency: Int64] = [:]) { self.sums = CurrencyTotals(totals) }
 
     /// Counts a new entry (its two postings); an error at `location` when the total would
     /// pass 64 bits.
     public func add(_ amount: Money, at location: SourceLocation) throws(PennyError) {
         let magnitude = amount.minorUnits == .min ? Int64.max : (amount.minorUnits < 0 ? -amount.minorUnits : amount.minorUnits)
         let (twice, overflowTwice) = magnitude.multipliedReportingOverflow(by: 2)
-        let (sum, overflow) = totals[amount.currency, default: 0].addingReportingOverflow(twice)
-        guard !overflowTwice, !overflow else {
+        guard !overflowTwice, sums.add(twice, to: amount.currency) else {
             throw .badInput(
                 "the amount \(amount) would make the ledger's \(amount.currency.code) amounts add up beyond what Penny counts exactly (\(Int64.max) minor units)",
                 at: location)
         }
-        totals[amount.currency] = sum
     }
 }

@@ -88,7 +88,7 @@ public struct DedupIDAssigner: Sendable {
     private let knownRepeats: Set<UInt64>
     private let keepsAllDates: Bool
     private var seenBankIDs: Set<UInt64> = []
-    private var occurrences: [UInt64: Int] = [:]
+    private var occurrences = OccurrenceCounts()
     private var currentDay: Int?
     private var closedDays: Set<Int> = []
     /// The account whose `DedupID.contentPrefix` is `prefix`.
@@ -122,8 +122,7 @@ public struct DedupIDAssigner: Sendable {
         }
         track(day: t.date.dayNumber)
         let key = DedupID.contentKey(account: account, date: t.date, amount: t.amount, foldedDescription: foldedDescription)
-        let occurrence = (occurrences[key] ?? 0) + 1
-        occurrences[key] = occurrence
+        let occurrence = occurrences.next(key)
         return .content(key: key, occurrence: occurrence)
     }
 
@@ -136,8 +135,7 @@ public struct DedupIDAssigner: Sendable {
             prefix = DedupID.contentPrefix(account: account)
         }
         let key = DedupID.contentKey(prefix: prefix, date: date, amount: amount, foldedDescription: foldedDescription)
-        let occurrence = (occurrences[key] ?? 0) + 1
-        occurrences[key] = occurrence
+        let occurrence = occurrences.next(key)
         return .content(key: key, occurrence: occurrence)
     }
 
@@ -146,7 +144,7 @@ public struct DedupIDAssigner: Sendable {
         if let currentDay { closedDays.insert(currentDay) }
         if closedDays.contains(day) { isUngrouped = true }
         currentDay = day
-        occurrences.removeAll(keepingCapacity: true)
+        occurrences.removeAll()
     }
 
     /// The key a bank id is known by: a hash of the own account and the id.

@@ -117,7 +117,7 @@ public enum JournalWriter {
     /// and keeps what it wrote.
     static func write(_ bound: Int, into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
         let start = out.count
-        out.append(contentsOf: repeatElement(0, count: bound))
+        out.appendZeros(bound)
         let used = out.withUnsafeMutableBufferPointer { buffer in
             var writer = ByteWriter(base: buffer.baseAddress! + start, capacity: bound)
             body(&writer)

@@ -14,7 +14,7 @@ public final class LedgerUpdate {
         fileprivate let offset: Int
         fileprivate let addedCount: Int
         fileprivate let newlines: Int
-        fileprivate let appendedTotals: [Currency: Int64]
+        fileprivate let appendedTotals: CurrencyTotals
         fileprivate let totalsOverflowed: Bool
         fileprivate let includeCount: Int
     }
@@ -52,7 +52,7 @@ public final class LedgerUpdate {
     private var flushedNewlines = 0
     private var lastWrittenByte: UInt8?
     /// The magnitudes appended entries add to the ledger's own totals.
-    private var appendedTotals: [Currency: Int64] = [:]
+    private var appendedTotals = CurrencyTotals()
     private var totalsOverflowed = false
     /// The accounts the caller asked balances for (the index may track more).
     private let requestedAccounts: Set<String>
@@ -248,8 +248,7 @@ public final class LedgerUpdate {
     private func countMagnitude(_ amount: Money) {
         let magnitude = amount.minorUnits == .min ? Int64.max : abs(amount.minorUnits)
         let (twice, o1) = magnitude.multipliedReportingOverflow(by: 2)
-        let (sum, o2) = appendedTotals[amount.currency, default: 0].addingReportingOverflow(twice)
-        if o1 || o2 { totalsOverflowed = true } else { appendedTotals[amount.currency] = sum }
+        if o1 || !appendedTotals.add(twice, to: amount.currency) { totalsOverflowed = true }
     }
 
     /// Records a balance a statement states, once (`PennyComment.statementBalance`), a
@@ -392,7 +391,7 @@ public final class LedgerUpdate {
         var next = summary
         next.newlines = summary.newlines + flushedNewlines
         if let lastWrittenByte { next.lastByte = lastWrittenByte }
-        for (currency, added) in appendedTotals {
+        for (currency, added) in appendedTotals.dictionary {
             let (sum, overflow) = next.totals[currency, default: 0].addingReportingOverflow(added)
             guard !overflow else { return }
             next.totals[currency] = sum

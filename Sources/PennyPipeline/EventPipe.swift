@@ -123,7 +123,7 @@ private struct EventBatch: @unchecked Sendable {
                 row, PlainRows.Item(date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: nil, line: row.line))
         }
         // The folded description goes right after it (never longer).
-        arena.append(contentsOf: repeatElement(0, count: row.description.count))
+        arena.appendZeros(row.description.count)
         let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + description.upperBound) }
         arena.removeLast(row.description.count - (length ?? 0))
         let folded = length.map { description.upperBound..<description.upperBound + $0 }

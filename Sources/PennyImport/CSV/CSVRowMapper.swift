@@ -161,6 +161,13 @@ struct CSVRowMapper {
         // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
         guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
         if !scratch.isEmpty { scratch.append(0x20) }
+        // Plain ASCII without line ends (most descriptions): one copy.
+        var plain = true
+        for b in bytes[start..<end] where b >= 0x80 || b == 0x0A || b == 0x0D { plain = false }
+        if plain {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return true
+        }
         for b in bytes[start..<end] {
             if b < 0x80 {
                 if b == 0x0A || b == 0x0D { return false }

@@ -48,6 +48,20 @@ final class LibCSVParser {
 
     private func checkLineLengths(_ bytes: UnsafeRawBufferPointer) throws(PennyError) {
         guard let base = bytes.baseAddress else { return }
+        // A chunk no longer than the limit holds no whole line past it: only the line
+        // continued from the last chunk and the one it leaves open count.
+        if bytes.count <= Self.maximumLineBytes {
+            guard let first = memchr(base, 0x0A, bytes.count) else {
+                lineLength += bytes.count
+                return try checkOpenLine()
+            }
+            lineLength += UnsafeRawPointer(first) - base
+            try checkOpenLine()
+            var last = bytes.count - 1
+            while bytes[last] != 0x0A { last -= 1 }
+            lineLength = bytes.count - last - 1
+            return try checkOpenLine()
+        }
         var start = 0
         while start < bytes.count {
             guard let found = memchr(base + start, 0x0A, bytes.count - start) else {
@@ -60,6 +74,10 @@ final class LibCSVParser {
             lineLength = 0
             start = end + 1
         }
+        try checkOpenLine()
+    }
+
+    private func checkOpenLine() throws(PennyError) {
         if lineLength > Self.maximumLineBytes {
             throw .badInput(
                 "a line longer than \(Self.maximumLineBytes / 1024) KiB: this is not a bank statement's line",
