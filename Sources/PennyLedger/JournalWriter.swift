@@ -276,6 +276,10 @@ struct ByteWriter {
 
     /// `sanitized` of `PAYEE | TEXT` (or of `TEXT` alone), written from the parts.
     mutating func sanitized(payee: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>) {
+        if payee == nil, Self.isWrittenAsIs(text) {
+            put(text)
+            return
+        }
         let start = count
         var pendingSpace = false
         if let payee {
@@ -285,6 +289,19 @@ struct ByteWriter {
         }
         sanitizedRun(text, start: start, pendingSpace: &pendingSpace)
         if count == start { put("no description") }
+    }
+
+    /// True when `sanitized` writes `text` unchanged: not empty, no `;`, tab or line end,
+    /// no space at either end or next to another, no leading `(` (most bank texts).
+    static func isWrittenAsIs(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first, let last = text.last, first != 0x20, first != UInt8(ascii: "("), last != 0x20 else { return false }
+        var special: UInt8 = 0
+        var previous: UInt8 = 0
+        for b in text {
+            special |= (b == 0x3B || b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20)) ? 1 : 0
+            previous = b
+        }
+        return special == 0
     }
 
     /// Writes one part of a description that started at `start`, white space collapsed

@@ -7,13 +7,10 @@
 struct AhoCorasick: Sendable {
     /// Pattern lengths, by pattern index.
     let patternLengths: [Int]
-    private let classOf: [UInt8]
     private let classCount: Int
-    private let delta: [Int32]
-    /// Patterns that end at each state (their indices).
-    private let outputs: [[Int32]]
-    /// The nearest state on the failure chain with outputs, or 0.
-    private let outputLink: [Int32]
+    /// The tables `forEachMatch` reads, in memory of their own (no bounds checks or
+    /// reference counts per byte).
+    private let tables: MatchTables
 
     init(patterns: [[UInt8]]) {
         patternLengths = patterns.map(\.count)
@@ -70,23 +67,61 @@ struct AhoCorasick: Sendable {
                 }
             }
         }
-        self.classOf = classOf
         self.classCount = classCount
-        self.delta = delta
-        self.outputs = outputs
-        self.outputLink = outputLink
+        tables = MatchTables(classOf: classOf, delta: delta, outputs: outputs, outputLink: outputLink)
     }
 
     /// Calls `body(pattern, endOffset)` for every occurrence, `endOffset` exclusive.
+    @inline(__always)
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
+        let t = tables
+        let classCount = self.classCount
         var state = 0
         for i in 0..<text.count {
-            state = Int(delta[state * classCount + Int(classOf[Int(text[i])])])
-            var s = state
+            state = Int(t.delta[state &* classCount &+ Int(t.classOf[Int(text[i])])])
+            var s = Int(t.firstOutput[state])
             while s != 0 {
-                for pattern in outputs[s] { body(Int(pattern), i + 1) }
-                s = Int(outputLink[s])
+                for k in Int(t.outputStart[s])..<Int(t.outputStart[s &+ 1]) { body(Int(t.outputPatterns[k]), i &+ 1) }
+                s = Int(t.outputLink[s])
             }
         }
+    }
+}
+
+/// The automaton's tables: transitions by byte class, and per state the patterns ending
+/// there (a flat list) and the first state on its failure chain (itself included) that has any.
+private final class MatchTables: @unchecked Sendable {
+    let classOf: UnsafeMutablePointer<UInt8>
+    let delta: UnsafeMutablePointer<Int32>
+    /// The state itself when patterns end there, else the nearest on its failure chain, or 0.
+    let firstOutput: UnsafeMutablePointer<Int32>
+    /// The nearest state on the failure chain with outputs, or 0.
+    let outputLink: UnsafeMutablePointer<Int32>
+    /// State s's patterns are `outputPatterns[outputStart[s]..<outputStart[s + 1]]`.
+    let outputStart: UnsafeMutablePointer<Int32>
+    let outputPatterns: UnsafeMutablePointer<Int32>
+
+    init(classOf: [UInt8], delta: [Int32], outputs: [[Int32]], outputLink: [Int32]) {
+        self.classOf = Self.copy(classOf)
+        self.delta = Self.copy(delta)
+        self.outputLink = Self.copy(outputLink)
+        self.firstOutput = Self.copy(outputs.indices.map { outputs[$0].isEmpty ? outputLink[$0] : Int32($0) })
+        var starts: [Int32] = [0]
+        for list in outputs { starts.append(starts[starts.count - 1] + Int32(list.count)) }
+        self.outputStart = Self.copy(starts)
+        self.outputPatterns = Self.copy(outputs.flatMap { $0 })
+    }
+
+    deinit {
+        for pointer in [UnsafeMutableRawPointer(classOf), UnsafeMutableRawPointer(delta), UnsafeMutableRawPointer(firstOutput),
+            UnsafeMutableRawPointer(outputLink), UnsafeMutableRawPointer(outputStart), UnsafeMutableRawPointer(outputPatterns)] {
+            pointer.deallocate()
+        }
+    }
+
+    private static func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
+        _ = UnsafeMutableBufferPointer(start: pointer, count: values.count).initialize(from: values)
+        return pointer
     }
 }
