@@ -83,10 +83,15 @@ public struct PlainRows: @unchecked Sendable {
             self.description = description
             self.folded = folded
             self.line = line
+            self.verdictCode = Self.code(verdict)
+        }
+
+        /// `verdictCode` of a verdict.
+        public static func code(_ verdict: RowVerdict?) -> Int32 {
             switch verdict {
-            case .rule(let index)?: verdictCode = Int32(index)
-            case .byDefault?: verdictCode = -2
-            default: verdictCode = -1
+            case .rule(let index)?: Int32(index)
+            case .byDefault?: -2
+            default: -1
             }
         }
     }

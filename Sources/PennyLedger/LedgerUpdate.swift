@@ -54,6 +54,8 @@ public final class LedgerUpdate {
     private var indexCurrent = false
     /// Line ends written after the ledger's bytes (flushed), and the last byte written.
     private var flushedNewlines = 0
+    /// Line ends in `buffer` (counted as it is written, not by scanning it again).
+    private var bufferNewlines = 0
     private var lastWrittenByte: UInt8?
     /// The magnitudes appended entries add to the ledger's own totals.
     private var appendedTotals = CurrencyTotals()
@@ -192,27 +194,25 @@ public final class LedgerUpdate {
     /// Marks the start of a file's entries.
     public func mark() -> Mark {
         Mark(
-            offset: offset + buffer.count, addedCount: ids.extra.logCount, newlines: flushedNewlines + Self.newlines(in: buffer),
+            offset: offset + buffer.count, addedCount: ids.extra.logCount, newlines: flushedNewlines + bufferNewlines,
             appendedTotals: appendedTotals, totalsOverflowed: totalsOverflowed, includeCount: summary.includes.count)
     }
 
     /// How many `\n` bytes `bytes` has (eight at a time: a byte of `w ^ 0x0A…` is zero where
     /// `w` has a line end, and the sum below sets exactly those bytes' high bits).
-    private static func newlines(in bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { raw in
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            var n = 0, i = 0
-            while i + 8 <= raw.count {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                n += (~(((x & low) &+ low) | x | low)).nonzeroBitCount
-                i += 8
-            }
-            while i < raw.count {
-                if raw[i] == 0x0A { n += 1 }
-                i += 1
-            }
-            return n
+    static func newlines(in raw: UnsafeRawBufferPointer) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var n = 0, i = 0
+        while i + 8 <= raw.count {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            n += (~(((x & low) &+ low) | x | low)).nonzeroBitCount
+            i += 8
         }
+        while i < raw.count {
+            if raw[i] == 0x0A { n += 1 }
+            i += 1
+        }
+        return n
     }
 
     /// Appends an entry unless its id is already present; returns whether it was added.
@@ -229,12 +229,24 @@ public final class LedgerUpdate {
 
     /// Appends what `render` writes: into the buffer, or line ends made CRLF first.
     private func writeRendered(_ render: (inout [UInt8]) -> Void) throws(PennyError) {
+        try writeRendered { (out: inout [UInt8]) -> Int? in
+            render(&out)
+            return nil
+        }
+    }
+
+    /// `writeRendered` of a `render` that returns how many line ends it wrote (nil: count them).
+    private func writeRendered(_ render: (inout [UInt8]) -> Int?) throws(PennyError) {
         if writesCRLF {
             var lines: [UInt8] = []
-            render(&lines)
+            _ = render(&lines)
             try write(lines)
         } else if !isDryRun {
-            render(&buffer)
+            let start = buffer.count
+            let written = render(&buffer)
+            let counted = written ?? buffer.withUnsafeBytes { Self.newlines(in: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            assert(counted == buffer.withUnsafeBytes { Self.newlines(in: UnsafeRawBufferPointer(rebasing: $0[start...])) }, "line ends miscounted")
+            bufferNewlines += counted
             if buffer.count >= 1 << 20 { try flush() }
         }
     }
@@ -249,7 +261,7 @@ public final class LedgerUpdate {
         balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
         countMagnitude(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
-        try writeRendered { renderer.render(row: row, slot: slot, id: id, into: &$0) }
+        try writeRendered { (out: inout [UInt8]) -> Int? in renderer.render(row: row, slot: slot, id: id, into: &out) }
         return true
     }
 
@@ -280,7 +292,7 @@ public final class LedgerUpdate {
         guard !includes.contains(name) else { return }
         includes.insert(name)
         // Its line: after the ledger's line ends, those written, and the blank line before it.
-        summary.includes.append((name, summary.newlines + flushedNewlines + Self.newlines(in: buffer) + 2))
+        summary.includes.append((name, summary.newlines + flushedNewlines + bufferNewlines + 2))
         try write(Array("\ninclude \(name)\n".utf8))
     }
 
@@ -532,6 +544,7 @@ public final class LedgerUpdate {
         if lastByte != 0x0A && !isDryRun {
             // As if the ledger's last byte were still in the buffer: a CR there needs no other.
             buffer.append(contentsOf: writesCRLF && lastByte != 0x0D ? [0x0D, 0x0A] : [0x0A])
+            bufferNewlines += 1
         }
     }
 
@@ -579,8 +592,9 @@ public final class LedgerUpdate {
         }
     }
 
-    private func write(_ bytes: some Collection<UInt8>) throws(PennyError) {
+    private func write(_ bytes: [UInt8]) throws(PennyError) {
         guard !isDryRun else { return }
+        bufferNewlines += bytes.withUnsafeBytes { Self.newlines(in: $0) }
         if writesCRLF {
             for byte in bytes {
                 if byte == 0x0A && buffer.last != 0x0D { buffer.append(0x0D) }
@@ -595,7 +609,8 @@ public final class LedgerUpdate {
     /// Hands the buffer to the writer thread (the next megabyte is rendered meanwhile).
     private func flush() throws(PennyError) {
         guard !isDryRun, !buffer.isEmpty else { return }
-        flushedNewlines += Self.newlines(in: buffer)
+        flushedNewlines += bufferNewlines
+        bufferNewlines = 0
         lastWrittenByte = buffer.last
         offset += buffer.count
         if writer == nil { writer = BackgroundWriter(descriptor: descriptor) }

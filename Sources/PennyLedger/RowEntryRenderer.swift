@@ -23,6 +23,8 @@ public final class RowEntryRenderer {
         /// The payee a rule set, or an empty range.
         var payee = 0..<0
         var payeeIsASCII = true
+        /// Line ends in `category` and `tail`.
+        var newlines = 0
     }
 
     /// The decisions by slot: each rule's alone (`RowVerdict.rule`), then the default
@@ -39,6 +41,8 @@ public final class RowEntryRenderer {
     private var file: String?
     /// `    ; source: FILE:`.
     private var sourcePrefix = 0..<0
+    /// Line ends in `accountText` and `sourcePrefix` (none, unless a name has one).
+    private var accountNewlines = 0, sourceNewlines = 0
 
     /// Prepares for `ruleDecisions` (in rule order) and the two default decisions.
     public init(ruleDecisions: [Categorization], defaultExpense: Categorization, defaultIncome: Categorization) {
@@ -85,16 +89,18 @@ public final class RowEntryRenderer {
         if self.account != account {
             self.account = account
             (accountText, accountScalars) = add(posting: account)
+            accountNewlines = newlines(accountText)
         }
         if self.file != file {
             self.file = file
             sourcePrefix = append(JournalWriter.sourcePrefix(file))
+            sourceNewlines = newlines(sourcePrefix)
         }
     }
 
     /// Appends the entry of `row` decided as `slot` says, with `id`, on the account and
-    /// file `begin` set.
-    func render(row: PlainRow, slot index: Int, id: DedupID, into out: inout [UInt8]) {
+    /// file `begin` set; returns how many line ends it wrote.
+    func render(row: PlainRow, slot index: Int, id: DedupID, into out: inout [UInt8]) -> Int {
         if !slots[index].isReady { prepare(index) }
         let slot = slots[index]
         let text = row.description
@@ -121,6 +127,13 @@ public final class RowEntryRenderer {
             w.posting(bytes(slot.category), scalars: slot.categoryScalars, minorUnits: -row.amount.minorUnits, row.amount.currency)
             w.posting(bytes(accountText), scalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
         }
+        // The blank line, the date, id and source lines, two postings (a clean description
+        // and the sanitized payee hold none), and what the prepared parts hold.
+        return 6 + slot.newlines + accountNewlines + sourceNewlines
+    }
+
+    private func newlines(_ range: Range<Int>) -> Int {
+        LedgerUpdate.newlines(in: UnsafeRawBufferPointer(bytes(range)))
     }
 
     /// Prepared bytes.
@@ -138,6 +151,7 @@ public final class RowEntryRenderer {
         let payee = Array((decision.payee ?? "").utf8)
         slot.payee = append(payee)
         slot.payeeIsASCII = payee.allSatisfy { $0 < 0x80 }
+        slot.newlines = newlines(slot.category) + newlines(slot.tail)
         slots[index] = slot
     }
 

@@ -105,14 +105,18 @@ private struct EventBatch: @unchecked Sendable {
     /// strings, about 0.7 KB) as much as 16 rows, whose text goes to the arena; so a batch of
     /// CAMT transactions holds 256 and the queue about 1,000, not 16,000 (12 MB at 500 MiB).
     static func weight(of event: StatementEvent) -> Int {
-        if case .row = event { return 1 }
-        return 16
+        switch event {
+        case .row: return 1
+        case .rows(let rows): return rows.count
+        default: return 16
+        }
     }
 
     /// Appends an event; a plain row's description is copied and, when `helps`, folded
     /// (and given the rules' account-free verdict, with `rules`).
     mutating func append(_ event: StatementEvent, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         count += Self.weight(of: event)
+        if case .rows(let run) = event { return append(run, helps: helps, rules: rules, scratch: &scratch) }
         guard case .row(let row) = event else { return items.append(.event(event)) }
         guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
         let start = arena.count
@@ -140,6 +144,40 @@ private struct EventBatch: @unchecked Sendable {
                 verdict: verdict))
     }
 
+    /// Appends a run of rows lent by the reader: each description copied (and, when
+    /// `helps`, folded and given the rules' account-free verdict, as `append` does a row's).
+    private mutating func append(_ run: PlainRows, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
+        guard run.count > 0 else { return }
+        if file == nil { file = run.file }
+        guard file == run.file else {
+            for index in 0..<run.count { items.append(.event(.transaction(run[index].transaction()))) }
+            return
+        }
+        var row = run[0]
+        arena.reserveCapacity(arena.count + 2 * run.text.count)
+        for index in 0..<run.count {
+            var item = run.items[index]
+            let text = UnsafeBufferPointer(rebasing: run.text[item.description])
+            let start = arena.count
+            arena.append(contentsOf: text)
+            item.description = start..<arena.count
+            if helps {
+                arena.appendZeros(text.count)
+                let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(text, into: $0.baseAddress! + item.description.upperBound) }
+                arena.removeLast(text.count - (length ?? 0))
+                item.folded = length.map { item.description.upperBound..<item.description.upperBound + $0 }
+                if let rules, let folded = item.folded {
+                    run.load(index, into: &row)
+                    let verdict = arena.withUnsafeBufferPointer { bytes in
+                        rules.categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), scratch: &scratch)
+                    }
+                    item.verdictCode = PlainRows.Item.code(verdict)
+                }
+            }
+            addRow(item, currency: run.currency)
+        }
+    }
+
     /// True when `row` can be kept in this batch (its rows are of one file, and a balance
     /// is in the amount's currency).
     private mutating func accepts(_ row: PlainRow) -> Bool {
@@ -149,10 +187,15 @@ private struct EventBatch: @unchecked Sendable {
 
     /// Adds a row to the current run, or starts one.
     private mutating func addRow(_ row: PlainRow, _ item: PlainRows.Item) {
-        if case .rows(let range, let currency)? = items.last, range.upperBound == rows.count, currency == row.amount.currency {
+        addRow(item, currency: row.amount.currency)
+    }
+
+    /// Adds a row in `currency` to the current run, or starts one.
+    private mutating func addRow(_ item: PlainRows.Item, currency: Currency) {
+        if case .rows(let range, let last)? = items.last, range.upperBound == rows.count, last == currency {
             items[items.count - 1] = .rows(range.lowerBound..<range.upperBound + 1, currency)
         } else {
-            items.append(.rows(rows.count..<rows.count + 1, row.amount.currency))
+            items.append(.rows(rows.count..<rows.count + 1, currency))
         }
         rows.append(item)
     }

@@ -44,16 +44,23 @@ public struct CSVReader: StatementReader {
                     location: SourceLocation(file: displayName, line: 1))))
         var mapper = CSVRowMapper(profile: profile, fileName: displayName, currency: currency)
         var closing = ClosingBalanceTracker()
+        // Plain rows are gathered and lent a run at a time (`.rows`); any other event first
+        // lends the rows before it, so the consumer sees everything in file order.
+        var rows = configuration.lendsRows ? PlainRowRun(file: displayName, currency: currency) : nil
         try withoutActuallyEscaping(emit) { (emit) throws(PennyError) in
-            let lendsRows = configuration.lendsRows
+            func lendRows() throws(PennyError) {
+                try rows?.lend { (run) throws(PennyError) in try emit(.rows(run)) }
+            }
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
-                try mapper.map(record, lendingRows: lendsRows) { (event) throws(PennyError) in
-                    switch event {
-                    case .transaction(let t): closing.see(date: t.date, balance: t.balance, line: t.location.line)
-                    case .row(let row): closing.see(date: row.date, balance: row.balance, line: row.line)
-                    default: break
-                    }
+                let gathered = rows?.count ?? 0
+                try mapper.map(record, rows: &rows) { (event) throws(PennyError) in
+                    if case .transaction(let t) = event { closing.see(date: t.date, balance: t.balance, line: t.location.line) }
+                    try lendRows()
                     try emit(event)
+                }
+                if let run = rows, run.count > gathered, let row = run.last {
+                    closing.see(date: row.date, balance: row.balance.map { Money(minorUnits: $0, currency: currency) }, line: row.line)
+                    if run.isFull { try lendRows() }
                 }
                 return !mapper.hasEnded
             }
@@ -61,18 +68,26 @@ public struct CSVReader: StatementReader {
             var backslash = BackslashQuotes()
             var lenient = LenientQuotes(delimiter: profile.delimiter)
             var lastByte: UInt8?
-            try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
-                if let last = chunk.last { lastByte = last }
-                switch profile.quoting {
-                case .strict: try parser.feed(chunk)
-                case .backslash: try ByteSource.withRawBytes(backslash.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
-                case .lenient: try ByteSource.withRawBytes(lenient.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+            do throws(PennyError) {
+                try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
+                    if let last = chunk.last { lastByte = last }
+                    switch profile.quoting {
+                    case .strict: try parser.feed(chunk)
+                    case .backslash: try ByteSource.withRawBytes(backslash.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+                    case .lenient: try ByteSource.withRawBytes(lenient.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+                    }
                 }
+                if profile.quoting == .lenient {
+                    try ByteSource.withRawBytes(lenient.finish()) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+                }
+                try parser.finish()
+            } catch {
+                // The rows read before the error reach the consumer first (one of them may be
+                // the first error it sees).
+                try lendRows()
+                throw error
             }
-            if profile.quoting == .lenient {
-                try ByteSource.withRawBytes(lenient.finish()) { (bytes) throws(PennyError) in try parser.feed(bytes) }
-            }
-            try parser.finish()
+            try lendRows()
             if let line = lenient.firstStrayQuoteLine {
                 try emit(.warning("a quote inside a quoted field was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
             }

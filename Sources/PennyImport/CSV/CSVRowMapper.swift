@@ -31,21 +31,20 @@ struct CSVRowMapper {
         self.indicatorAmount = IndicatorAmount(profile: profile)
     }
 
-    /// Sends the record's transaction to `emit` — as a lent `.row` when `lendingRows` and
-    /// the row is plain (see `PlainRow`), else as `.transaction` — or nothing for header,
-    /// blank and skipped records and for everything after the end of the data.
-    mutating func map(_ record: CSVRecord, lendingRows: Bool, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    /// Sends the record's transaction to `emit`, or gathers it into `rows` when there is a
+    /// run and the row is plain (see `PlainRow`); nothing for header, blank and skipped
+    /// records and for everything after the end of the data.
+    mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         guard let row = try dataRow(record) else { return }
-        let columns = try resolvedColumns(line: record.line)
-        if lendingRows, columns.isPlain, let plain = plainFields(record, columns) {
+        if columns == nil { columns = try resolvedColumns(line: record.line) }
+        if rows != nil, columns!.isPlain, let plain = plainFields(record, columns!) {
             let line = record.line
-            let file = fileName
-            try scratch.withUnsafeBufferPointer { (description) throws(PennyError) in
-                try emit(.row(PlainRow(date: plain.date, amount: plain.amount, description: description, file: file, line: line, balance: plain.balance)))
+            scratch.withUnsafeBufferPointer { description in
+                rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
             }
             return
         }
-        try emit(.transaction(try transaction(row, columns)))
+        try emit(.transaction(try transaction(row, columns!)))
     }
 
     /// The record's transaction, or nil for header, blank and skipped records and for
