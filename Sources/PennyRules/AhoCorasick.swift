@@ -113,8 +113,10 @@ private final class MatchTables: @unchecked Sendable {
     }
 
     deinit {
-        for pointer in [UnsafeMutableRawPointer(classOf), UnsafeMutableRawPointer(delta), UnsafeMutableRawPointer(firstOutput),
-            UnsafeMutableRawPointer(outputLink), UnsafeMutableRawPointer(outputStart), UnsafeMutableRawPointer(outputPatterns)] {
+        for pointer in [
+            UnsafeMutableRawPointer(classOf), UnsafeMutableRawPointer(delta), UnsafeMutableRawPointer(firstOutput),
+            UnsafeMutableRawPointer(outputLink), UnsafeMutableRawPointer(outputStart), UnsafeMutableRawPointer(outputPatterns),
+        ] {
             pointer.deallocate()
         }
     }
