@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "PennyImport", dependencies: ["PennyCore", "CLibCSV", "CLibXML2"], swiftSettings: fast),
         .target(name: "PennyRules", dependencies: ["PennyCore"], swiftSettings: fast),
         .target(name: "PennyRoundUp", dependencies: ["PennyCore"], swiftSettings: fast),
-        .target(name: "PennyLedger", dependencies: ["PennyCore"], swiftSettings: fast),
+        .target(name: "CPennySupport"),
+        .target(name: "PennyLedger", dependencies: ["PennyCore", "CPennySupport"], swiftSettings: fast),
         .target(
             name: "PennyReport", dependencies: ["PennyCore", "PennyLedger", "PennyRoundUp"],
             resources: ["en", "pt-PT", "pt-BR", "es", "ca", "it"].map { .embedInCode("Locale/Translations/\($0).json") }

@@ -129,15 +129,31 @@ public struct DedupIDAssigner: Sendable {
     /// The id for the next transaction of the file when it has no bank id (a `PlainRow`),
     /// from its folded description's bytes: the same id `id(account:transaction:)` gives.
     public mutating func contentID(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> DedupID {
-        track(day: date.dayNumber)
+        contentID(key: contentKey(account: account, date: date, amount: amount, foldedDescription: foldedDescription), date: date)
+    }
+
+    /// The content key `contentID` identifies a row by (it depends on the row alone, so it
+    /// can be found ahead of the row's turn).
+    public mutating func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
         if prefixAccount != account {
             prefixAccount = account
             prefix = DedupID.contentPrefix(account: account)
         }
-        let key = DedupID.contentKey(prefix: prefix, date: date, amount: amount, foldedDescription: foldedDescription)
+        return DedupID.contentKey(prefix: prefix, date: date, amount: amount, foldedDescription: foldedDescription)
+    }
+
+    /// `contentID` of the row whose `contentKey` is `key`, in its turn; `first` is the id
+    /// it has as the first of its key (`DedupID.content(key:occurrence: 1)`), if known.
+    public mutating func contentID(key: UInt64, date: LocalDate, first: DedupID? = nil) -> DedupID {
+        track(day: date.dayNumber)
         let occurrence = occurrences.next(key)
+        if occurrence == 1, let first { return first }
         return .content(key: key, occurrence: occurrence)
     }
+
+    /// Brings the occurrence count of `key` into the cache (a hint).
+    // Mutating only so a caller's captured assigner is not copied for the call.
+    public mutating func prefetch(key: UInt64) { occurrences.prefetch(key) }
 
     private mutating func track(day: Int) {
         guard !keepsAllDates, day != currentDay else { return }

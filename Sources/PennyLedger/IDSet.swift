@@ -1,3 +1,5 @@
+internal import CPennySupport
+
 /// A set of 64-bit dedup ids: open addressing with linear probing in one flat array.
 ///
 /// The ids are hashes already, so a slot is found with one multiply and shift instead of
@@ -37,6 +39,12 @@ struct IDSet {
                 i = (i + 1) & mask
             }
         }
+    }
+
+    /// Brings the slot where a search for `id` starts into the cache (a hint).
+    @inline(__always) func prefetch(_ id: UInt64) {
+        let home = Self.home(id, shift)
+        slots.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
     }
 
     /// Adds `id`; false when it was there already.

@@ -185,6 +185,10 @@ public final class LedgerUpdate {
     /// True when the ledger (or this update) already has the id.
     public func contains(_ id: DedupID) -> Bool { idsRef._withUnsafeGuaranteedRef { $0.contains(id.value) } }
 
+    /// Brings what `contains(id)` reads first into the cache (a hint: the importer asks
+    /// this for the next rows while it files the current ones).
+    public func prefetch(_ id: DedupID) { idsRef._withUnsafeGuaranteedRef { $0.prefetch(id.value) } }
+
     /// True when the ledger's ids came from its index sidecar (the ledger was not read).
     var readFromIndex: Bool { ids.indexed != nil }
 

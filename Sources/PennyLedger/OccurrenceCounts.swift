@@ -1,3 +1,5 @@
+internal import CPennySupport
+
 /// How often each content key was seen (the rows of one date, or of a whole file): open
 /// addressing over the keys, which are hashes already, so a lookup is a multiply and a
 /// probe instead of `Dictionary`'s seeded SipHash — asked once per imported row.
@@ -42,6 +44,12 @@ struct OccurrenceCounts: Sendable {
         }
         if added >= 0 { used.append(Int32(added)) }
         return count
+    }
+
+    /// Brings the slot where `next(key)` starts looking into the cache (a hint).
+    @inline(__always) func prefetch(_ key: UInt64) {
+        let home = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        slots.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
     }
 
     /// Forgets every count (the table keeps its size).

@@ -53,14 +53,15 @@ public struct CSVReader: StatementReader {
             }
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
                 let gathered = rows?.count ?? 0
-                try mapper.map(record, rows: &rows) { (event) throws(PennyError) in
-                    if case .transaction(let t) = event { closing.see(date: t.date, balance: t.balance, line: t.location.line) }
+                if let t = try mapper.map(record, rows: &rows) {
+                    closing.see(date: t.date, balance: t.balance, line: t.location.line)
                     try lendRows()
-                    try emit(event)
+                    try emit(.transaction(t))
                 }
-                if let run = rows, run.count > gathered, let row = run.last {
+                // (Read in place: a copy of the run would retain its arrays per row.)
+                if (rows?.count ?? 0) > gathered, let row = rows?.last {
                     closing.see(date: row.date, balance: row.balance.map { Money(minorUnits: $0, currency: currency) }, line: row.line)
-                    if run.isFull { try lendRows() }
+                    if rows?.isFull == true { try lendRows() }
                 }
                 return !mapper.hasEnded
             }

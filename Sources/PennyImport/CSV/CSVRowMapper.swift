@@ -31,20 +31,20 @@ struct CSVRowMapper {
         self.indicatorAmount = IndicatorAmount(profile: profile)
     }
 
-    /// Sends the record's transaction to `emit`, or gathers it into `rows` when there is a
-    /// run and the row is plain (see `PlainRow`); nothing for header, blank and skipped
-    /// records and for everything after the end of the data.
-    mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
-        guard let row = try dataRow(record) else { return }
+    /// The record's transaction, or nil when it was gathered into `rows` (there is a run and
+    /// the row is plain, see `PlainRow`) or is a header, blank or skipped record or comes
+    /// after the end of the data.
+    mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?) throws(PennyError) -> Transaction? {
+        guard let row = try dataRow(record) else { return nil }
         if columns == nil { columns = try resolvedColumns(line: record.line) }
         if rows != nil, columns!.isPlain, let plain = plainFields(record, columns!) {
             let line = record.line
             scratch.withUnsafeBufferPointer { description in
                 rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
             }
-            return
+            return nil
         }
-        try emit(.transaction(try transaction(row, columns!)))
+        return try transaction(row, columns!)
     }
 
     /// The record's transaction, or nil for header, blank and skipped records and for

@@ -1,3 +1,5 @@
+internal import CPennySupport
+
 /// A Bloom filter over id keys in 64-byte blocks: a key sets eight bits of one block, so a
 /// query reads one cache line.
 ///
@@ -26,6 +28,9 @@ struct BlockedBloomFilter {
         let block = words + IDKey.scaled(key, blockCount) * Self.blockWords
         return (block, IDKey.remix(key))
     }
+
+    /// Brings `key`'s block into the cache (a hint).
+    @inline(__always) func prefetch(_ key: UInt64) { penny_prefetch(locate(key).block) }
 
     /// False when `key` was certainly never inserted.
     @inline(__always) func mayContain(_ key: UInt64) -> Bool {

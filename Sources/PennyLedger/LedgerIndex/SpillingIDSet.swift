@@ -64,6 +64,12 @@ final class SpillingIDSet {
         return runsContain(key)
     }
 
+    /// Brings what `contains(id)` reads first into the cache (a hint).
+    @inline(__always) func prefetch(_ id: UInt64) {
+        memory.prefetch(id)
+        if spilled > 0, let filter { filter.filter.prefetch(IDKey.of(id)) }
+    }
+
     /// Adds `id`; false when it was there already.
     @discardableResult
     func insert(_ id: UInt64) -> Bool {
