@@ -151,8 +151,8 @@ public struct DedupIDAssigner: Sendable {
         return .content(key: key, occurrence: occurrence)
     }
 
-    /// Brings the occurrence count of `key` into the cache (a hint).
-    // Mutating only so a caller's captured assigner is not copied for the call.
+    /// Brings the occurrence count of `key` into the cache (a hint; mutating only so that a
+    /// caller's captured assigner is not copied for the call).
     public mutating func prefetch(key: UInt64) { occurrences.prefetch(key) }
 
     private mutating func track(day: Int) {
