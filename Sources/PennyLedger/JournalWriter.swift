@@ -175,10 +175,21 @@ struct ByteWriter {
 
     /// 16 lower-case hex digits.
     mutating func hex(_ value: UInt64) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let digit = UInt8((value >> UInt64(shift)) & 0xF)
-            put(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        precondition(count + 16 <= capacity, "journal entry longer than reserved")
+        let out = UnsafeMutableRawPointer(base + count)
+        Self.hexPairs.withUnsafeBufferPointer { pairs in
+            for i in 0..<8 {
+                let byte = Int(truncatingIfNeeded: value >> UInt64(56 - 8 * i)) & 0xFF
+                out.storeBytes(of: pairs[byte], toByteOffset: 2 * i, as: UInt16.self)
+            }
         }
+        count += 16
+    }
+
+    /// Each byte's two hex digits as they lie in memory.
+    private static let hexPairs: [UInt16] = (0..<256).map { byte in
+        let digits = Array("0123456789abcdef".utf8)
+        return (UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0xF]) << 8).littleEndian
     }
 
     /// `; NAME: VALUE` on its own indented line.
@@ -292,16 +303,31 @@ struct ByteWriter {
     }
 
     /// True when `sanitized` writes `text` unchanged: not empty, no `;`, tab or line end,
-    /// no space at either end or next to another, no leading `(` (most bank texts).
+    /// no space at either end or next to another, no leading `(` (most bank texts). Eight
+    /// bytes at a time: `zeroBytes(w ^ c)` has the high bit of each byte of `w` equal to `c`.
     static func isWrittenAsIs(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first, let last = text.last, first != 0x20, first != UInt8(ascii: "("), last != 0x20 else { return false }
-        var special: UInt8 = 0
-        var previous: UInt8 = 0
-        for b in text {
-            special |= (b == 0x3B || b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20)) ? 1 : 0
-            previous = b
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x | low) }
+        let raw = UnsafeRawBufferPointer(text)
+        var i = 0
+        var spaceBefore: UInt64 = 0  // 0x80 when the byte before the word is a space
+        while i + 8 <= raw.count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let special = zeroBytes(w ^ 0x3B3B_3B3B_3B3B_3B3B) | zeroBytes(w ^ 0x0909_0909_0909_0909) | zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
+            let spaces = zeroBytes(w ^ 0x2020_2020_2020_2020)
+            if special != 0 || spaces & ((spaces << 8) | spaceBefore) != 0 { return false }
+            spaceBefore = spaces >> 56
+            i += 8
         }
-        return special == 0
+        var previous: UInt8 = spaceBefore != 0 ? 0x20 : 0
+        while i < raw.count {
+            let b = raw[i]
+            if b == 0x3B || b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20) { return false }
+            previous = b
+            i += 1
+        }
+        return true
     }
 
     /// Writes one part of a description that started at `start`, white space collapsed

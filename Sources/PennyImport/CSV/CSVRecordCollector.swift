@@ -13,9 +13,10 @@ final class CSVRecordCollector {
     private let onRecord: (CSVRecord) throws(PennyError) -> Bool
 
     // Touched for every field of every row, only from libcsv's callbacks on this thread:
-    // no dynamic exclusivity check on each access.
-    @exclusivity(unchecked) private var bytes: [UInt8] = []
-    @exclusivity(unchecked) private var fieldEnds: [Int] = []
+    // memory of its own (no uniqueness or capacity checks per field) and no dynamic
+    // exclusivity check on each access.
+    @exclusivity(unchecked) private var bytes = GrowingBuffer<UInt8>()
+    @exclusivity(unchecked) private var fieldEnds = GrowingBuffer<Int>()
     @exclusivity(unchecked) private var newlinesInRecord = 0
     private var lastTerminator: Int32 = -1
     private var storedError: PennyError?
@@ -29,8 +30,13 @@ final class CSVRecordCollector {
         self.onRecord = onRecord
     }
 
+    deinit {
+        bytes.deallocate()
+        fieldEnds.deallocate()
+    }
+
     func appendField(_ field: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: field)
+        bytes.append(field.bindMemory(to: UInt8.self))
         fieldEnds.append(bytes.count)
         if let base = field.baseAddress, memchr(base, 0x0A, field.count) != nil {
             for b in field where b == 0x0A { newlinesInRecord += 1 }
@@ -45,18 +51,13 @@ final class CSVRecordCollector {
             return
         }
         if storedError == nil && !isStopped {
-            let line = recordStartLine, lineCount = newlinesInRecord + 1
-            bytes.withUnsafeBufferPointer { bytes in
-                fieldEnds.withUnsafeBufferPointer { ends in
-                    let record = CSVRecord(bytes: bytes, fieldEnds: ends, line: line, lineCount: lineCount)
-                    do throws(PennyError) { isStopped = !(try onRecord(record)) } catch { storedError = error }
-                }
-            }
+            let record = CSVRecord(bytes: bytes.contents, fieldEnds: fieldEnds.contents, line: recordStartLine, lineCount: newlinesInRecord + 1)
+            do throws(PennyError) { isStopped = !(try onRecord(record)) } catch { storedError = error }
         }
         recordStartLine += newlinesInRecord + 1
         newlinesInRecord = 0
-        bytes.removeAll(keepingCapacity: true)
-        fieldEnds.removeAll(keepingCapacity: true)
+        bytes.removeAll()
+        fieldEnds.removeAll()
     }
 
     /// Fields of the record being read so far, for the column of a parse error.
@@ -65,6 +66,46 @@ final class CSVRecordCollector {
     func rethrowStoredError() throws(PennyError) {
         if let storedError { throw storedError }
     }
+}
+
+/// Elements in memory this value allocates and grows (freed by `CSVRecordCollector`'s
+/// `deinit`): appending is a capacity check and a copy.
+struct GrowingBuffer<Element: BitwiseCopyable> {
+    private var base = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+    private var capacity = 64
+    /// How many elements.
+    private(set) var count = 0
+
+    /// The elements, valid until the next append.
+    var contents: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    mutating func append(_ elements: UnsafeBufferPointer<Element>) {
+        if count + elements.count > capacity { grow(to: count + elements.count) }
+        if let source = elements.baseAddress { (base + count).update(from: source, count: elements.count) }
+        count += elements.count
+    }
+
+    mutating func append(_ element: Element) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = element
+        count += 1
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func removeAll() { count = 0 }
+
+    private mutating func grow(to needed: Int) {
+        let size = max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: size)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = size
+    }
+
+    /// Frees the memory (the owner calls this once).
+    func deallocate() { base.deallocate() }
 }
 
 /// One CSV record: its raw field bytes and the physical line it starts on, lent by the
