@@ -16,6 +16,8 @@ public enum EventPipe {
     static let batchSize = 4096
     /// Batches the reader may be ahead of the consumer.
     static let batchesInFlight = 4
+    /// Batches waiting for the consumer from which the reader folds and categorizes rows for it.
+    static let helpingBacklog = 2
 
     /// Reads with `produce` on another thread and hands each event to `consume` on this one;
     /// that thread also folds each plain row's description (`PlainRow.foldedDescription`)
@@ -32,9 +34,9 @@ public enum EventPipe {
             var batch = EventBatch()
             var scratch = Categorizer.MatchScratch()
             // Rows are folded and given their verdicts here only while the importer is the
-            // slower side (the queue filled up); when it waits for batches (a re-import of
-            // known rows), this thread leaves that work to it. Either way the importer files
-            // the same rows the same way.
+            // slower side (batches wait for it); when it keeps up (a re-import of known
+            // rows), this thread leaves that work to it. Either way the importer files the
+            // same rows the same way.
             var helps = true
             do throws(PennyError) {
                 try produce { (event) throws(PennyError) in
@@ -225,29 +227,21 @@ private final class BatchQueue: @unchecked Sendable {
     private var finished = false
     private var done = false
     private var cancelled = false
-    /// True once the consumer had to wait for a batch (the producer is the slower side),
-    /// until the producer has to wait for room again.
-    private var consumerStarved = false
     private(set) var error: PennyError?
 
     /// True once the consumer gave up.
     var isCancelled: Bool { condition.withLock { cancelled } }
 
     /// Waits for room, then queues a batch (dropped once cancelled). True when the consumer
-    /// is the slower side: this put waited for room, or the consumer has not waited for a
-    /// batch since the last put that did.
+    /// is the slower side: it has at least `EventPipe.helpingBacklog` batches waiting. (Asked
+    /// per batch, this steers the reader's help so both sides stay about equally busy.)
     @discardableResult
     func put(_ batch: EventBatch) -> Bool {
         condition.withLock {
-            var waited = false
-            while batches.count >= EventPipe.batchesInFlight && !cancelled {
-                waited = true
-                condition.wait()
-            }
-            if waited { consumerStarved = false }
+            while batches.count >= EventPipe.batchesInFlight && !cancelled { condition.wait() }
             if !cancelled { batches.append(batch) }
             condition.broadcast()
-            return !consumerStarved
+            return batches.count >= EventPipe.helpingBacklog
         }
     }
 
@@ -264,7 +258,6 @@ private final class BatchQueue: @unchecked Sendable {
     /// The next batch, or nil when the producer finished and everything was taken.
     func take() -> EventBatch? {
         condition.withLock {
-            if batches.isEmpty && !finished { consumerStarved = true }
             while batches.isEmpty && !finished { condition.wait() }
             guard !batches.isEmpty else { return nil }
             condition.broadcast()
