@@ -134,6 +134,45 @@ public enum JournalWriter {
     }
 }
 
+/// An amount's decimal text (`ByteWriter.decimal`'s), made in one pass on the stack.
+struct DecimalDigits {
+    /// Up to 24 bytes, filled from the end.
+    private var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// How many bytes the text has.
+    private(set) var count = 0
+
+    /// The text of `minorUnits` with `exponent` digits after the point.
+    init(_ minorUnits: Int64, exponent: Int) {
+        precondition((0...18).contains(exponent), "a currency exponent beyond ISO 4217's")
+        var magnitude = minorUnits.magnitude
+        var at = 24
+        var produced = 0
+        withUnsafeMutableBytes(of: &storage) { b in
+            repeat {
+                if produced == exponent && exponent > 0 {
+                    at -= 1
+                    b[at] = UInt8(ascii: ".")
+                }
+                at -= 1
+                b[at] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
+                magnitude /= 10
+                produced += 1
+            } while magnitude > 0 || produced <= exponent
+            if minorUnits < 0 {
+                at -= 1
+                b[at] = UInt8(ascii: "-")
+            }
+        }
+        count = 24 - at
+    }
+
+    /// Calls `body` with the text.
+    mutating func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let count = self.count
+        withUnsafeBytes(of: &storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[(24 - count)...])) }
+    }
+}
+
 /// Writes journal text into memory reserved for it (`JournalWriter.write`).
 struct ByteWriter {
     private let base: UnsafeMutablePointer<UInt8>
@@ -170,7 +209,21 @@ struct ByteWriter {
 
     /// `YYYY-MM-DD`.
     mutating func date(_ date: LocalDate) {
-        date.withISOBytes { put($0) }
+        guard date.hasFourDigitYear else { return date.withISOBytes { put($0) } }
+        precondition(count + 10 <= capacity, "journal entry longer than reserved")
+        let b = base + count
+        let y = date.year, m = date.month, d = date.day
+        b[0] = UInt8(truncatingIfNeeded: 48 + y / 1000)
+        b[1] = UInt8(truncatingIfNeeded: 48 + y / 100 % 10)
+        b[2] = UInt8(truncatingIfNeeded: 48 + y / 10 % 10)
+        b[3] = UInt8(truncatingIfNeeded: 48 + y % 10)
+        b[4] = 0x2D
+        b[5] = UInt8(truncatingIfNeeded: 48 + m / 10)
+        b[6] = UInt8(truncatingIfNeeded: 48 + m % 10)
+        b[7] = 0x2D
+        b[8] = UInt8(truncatingIfNeeded: 48 + d / 10)
+        b[9] = UInt8(truncatingIfNeeded: 48 + d % 10)
+        count += 10
     }
 
     /// 16 lower-case hex digits.
@@ -237,12 +290,19 @@ struct ByteWriter {
 
     /// A posting's padding, amount, code and line end after an account of `scalars` code points.
     private mutating func amount(afterScalars scalars: Int, minorUnits: Int64, _ currency: Currency) {
-        let numberLength = Self.decimalLength(minorUnits, exponent: currency.exponent) + 1 + currency.code.utf8.count
-        for _ in 0..<max(2, 52 - scalars - numberLength) { put(0x20) }
-        decimal(minorUnits, exponent: currency.exponent)
-        put(0x20)
-        put(currency.code)
-        put(0x0A)
+        var digits = DecimalDigits(minorUnits, exponent: currency.exponent)
+        var code = currency.code
+        code.withUTF8 { code in
+            let numberLength = digits.count + 1 + code.count
+            let padding = max(2, 52 - scalars - numberLength)
+            precondition(count + padding + numberLength + 1 <= capacity, "journal entry longer than reserved")
+            (base + count).initialize(repeating: 0x20, count: padding)
+            count += padding
+            digits.withBytes { put($0) }
+            put(0x20)
+            put(code)
+            put(0x0A)
+        }
     }
 
     /// How many bytes `decimal` writes.
