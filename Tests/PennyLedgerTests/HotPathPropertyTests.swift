@@ -1,0 +1,114 @@
+import PennyCore
+import PennyTestSupport
+import Testing
+
+@testable import PennyLedger
+
+/// The import's hot-path pieces give what their plain versions give: occurrence counts as
+/// a dictionary's, per-currency totals as a dictionary's (overflow refused and nothing
+/// changed), line ends as a byte-by-byte count, and journal text as the reference rules.
+struct HotPathPropertyTests {
+    @Test func occurrenceCountsAgreeWithADictionary() {
+        var generator = SeededGenerator(seed: 11)
+        for round in 0..<30 {
+            var counts = OccurrenceCounts()
+            var reference: [UInt64: Int] = [:]
+            let range: UInt64 = round % 2 == 0 ? 50 : 100_000
+            for _ in 0..<20_000 {
+                if Int.random(in: 0..<2_000, using: &generator) == 0 {
+                    counts.removeAll()
+                    reference.removeAll()
+                }
+                // Key 0 (an empty slot's mark) and crowded keys included.
+                let key = UInt64.random(in: 0..<range, using: &generator) << (round % 3 == 0 ? 40 : 0)
+                reference[key, default: 0] += 1
+                #expect(counts.next(key) == reference[key])
+            }
+        }
+    }
+
+    @Test func currencyTotalsAgreeWithADictionaryAndRefuseOverflow() throws {
+        var generator = SeededGenerator(seed: 12)
+        let codes = try ["EUR", "USD", "JPY", "BHD", "GBP"].map { try #require(Currency(code: $0)) }
+        var totals = CurrencyTotals()
+        var reference: [Currency: Int64] = [:]
+        for _ in 0..<10_000 {
+            let currency = codes[Int.random(in: 0..<codes.count, using: &generator)]
+            let amount = Int.random(in: 0..<10, using: &generator) == 0 ? Int64.max / 3 : Int64.random(in: 0...1_000_000, using: &generator)
+            let (sum, overflow) = reference[currency, default: 0].addingReportingOverflow(amount)
+            #expect(totals.add(amount, to: currency) == !overflow)
+            if !overflow { reference[currency] = sum }
+            #expect(totals.dictionary.filter { $0.value != 0 } == reference.filter { $0.value != 0 })
+        }
+        #expect(CurrencyTotals(reference).dictionary == reference)
+    }
+
+    @Test func lineEndsCountedEightBytesAtATimeMatchAByteCount() {
+        var generator = SeededGenerator(seed: 13)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0..<100, using: &generator)).map { _ in
+                [0x0A, 0x0B, 0x09, 0x8A, 0x0A, 0x41, 0xFF, 0x00][Int.random(in: 0..<8, using: &generator)] as UInt8
+            }
+            #expect(bytes.withUnsafeBytes { LedgerUpdate.newlines(in: $0) } == bytes.filter { $0 == 0x0A }.count)
+        }
+    }
+
+    /// `sanitized` as the journal's rules say: white space runs one space, no space at the
+    /// ends, `;` a comma, a leading `(` a bracket, `no description` when nothing is left.
+    private static func reference(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var pending = false
+        for b in text {
+            if [0x20, 0x09, 0x0A, 0x0D].contains(b) {
+                pending = !out.isEmpty
+                continue
+            }
+            if pending { out.append(0x20) }
+            pending = false
+            out.append(out.isEmpty && b == UInt8(ascii: "(") ? UInt8(ascii: "[") : b == UInt8(ascii: ";") ? UInt8(ascii: ",") : b)
+        }
+        return out.isEmpty ? Array("no description".utf8) : out
+    }
+
+    @Test func descriptionsAreWrittenByTheJournalsRulesWhetherCopiedOrRewritten() {
+        var generator = SeededGenerator(seed: 14)
+        let alphabet: [UInt8] = [0x41, 0x62, 0x20, 0x20, 0x3B, 0x28, 0x09, 0x0A, 0x0D, 0xC3, 0xA9, 0x7A]
+        var copied = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<24, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+            let asIs = text.withUnsafeBufferPointer { ByteWriter.isWrittenAsIs($0) }
+            #expect(asIs == (!text.isEmpty && Self.reference(text) == text))
+            if asIs { copied += 1 }
+            #expect(Array(JournalWriter.sanitize(String(decoding: text, as: UTF8.self)).utf8) == Self.reference(Array(String(decoding: text, as: UTF8.self).utf8)))
+        }
+        #expect(copied > 100)
+    }
+
+    @Test func amountsDatesAndIDsAreWrittenAsTheirPlainForms() {
+        var generator = SeededGenerator(seed: 15)
+        for exponent in 0...4 {
+            for i in 0..<5_000 {
+                let minorUnits: Int64 =
+                    i < 4 ? [Int64.min, Int64.max, 0, -1][i] : Int64.random(in: -10_000_000...10_000_000, using: &generator) * (i % 7 == 0 ? 1_000_000_000 : 1)
+                var digits = DecimalDigits(minorUnits, exponent: exponent)
+                var text: [UInt8] = []
+                digits.withBytes { text = Array($0) }
+                var plain: [UInt8] = []
+                JournalWriter.write(40, into: &plain) { $0.decimal(minorUnits, exponent: exponent) }
+                #expect(text == plain)
+                #expect(digits.count == ByteWriter.decimalLength(minorUnits, exponent: exponent))
+            }
+        }
+        for _ in 0..<5_000 {
+            let day = Int.random(in: -700_000...2_900_000, using: &generator)
+            let date = LocalDate(dayNumber: day)
+            var written: [UInt8] = []
+            JournalWriter.write(16, into: &written) { $0.date(date) }
+            #expect(String(decoding: written, as: UTF8.self) == date.withISOBytes { String(decoding: $0, as: UTF8.self) })
+            let id = UInt64.random(in: .min ... .max, using: &generator)
+            var hex: [UInt8] = []
+            JournalWriter.write(16, into: &hex) { $0.hex(id) }
+            #expect(String(decoding: hex, as: UTF8.self) == StableHash.hex(id))
+        }
+    }
+}
