@@ -47,13 +47,14 @@ public struct CSVReader: StatementReader {
         // Plain rows are gathered and lent a run at a time (`.rows`); any other event first
         // lends the rows before it, so the consumer sees everything in file order.
         var rows = configuration.lendsRows ? PlainRowRun(file: displayName, currency: currency) : nil
+        var transaction: Transaction?
         try withoutActuallyEscaping(emit) { (emit) throws(PennyError) in
             func lendRows() throws(PennyError) {
                 try rows?.lend { (run) throws(PennyError) in try emit(.rows(run)) }
             }
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
                 let gathered = rows?.count ?? 0
-                if let t = try mapper.map(record, rows: &rows) {
+                if try mapper.map(record, rows: &rows, transaction: &transaction), let t = transaction {
                     closing.see(date: t.date, balance: t.balance, line: t.location.line)
                     try lendRows()
                     try emit(.transaction(t))

@@ -16,6 +16,8 @@ struct CSVRowMapper {
     private let indicatorAmount: IndicatorAmount
     /// The description being decoded (reused: no allocation per row).
     private var scratch: [UInt8] = []
+    /// True while everything in `scratch` is printable ASCII (clean, as `PlainRow` needs).
+    private var scratchIsPrintableASCII = true
     /// The line after the last record seen, to notice blank lines between records.
     private var nextLine = 1
     /// True once an `end-row` pattern or `end-at-blank-line` ended the data.
@@ -31,20 +33,23 @@ struct CSVRowMapper {
         self.indicatorAmount = IndicatorAmount(profile: profile)
     }
 
-    /// The record's transaction, or nil when it was gathered into `rows` (there is a run and
-    /// the row is plain, see `PlainRow`) or is a header, blank or skipped record or comes
-    /// after the end of the data.
-    mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?) throws(PennyError) -> Transaction? {
-        guard let row = try dataRow(record) else { return nil }
+    /// Reads a record: true when it is a transaction (put in `transaction`); false when it
+    /// was gathered into `rows` (there is a run and the row is plain, see `PlainRow`) or is
+    /// a header, blank or skipped record or comes after the end of the data. (The large
+    /// `Transaction` is written only when there is one.)
+    mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?, transaction: inout Transaction?) throws(PennyError) -> Bool {
+        guard let row = try dataRow(record) else { return false }
         if columns == nil { columns = try resolvedColumns(line: record.line) }
-        if rows != nil, columns!.isPlain, let plain = plainFields(record, columns!) {
+        let columns = self.columns!
+        if rows != nil, columns.isPlain, let plain = plainFields(record, columns) {
             let line = record.line
             scratch.withUnsafeBufferPointer { description in
                 rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
             }
-            return nil
+            return false
         }
-        return try transaction(row, columns!)
+        transaction = try self.transaction(row, columns)
+        return true
     }
 
     /// The record's transaction, or nil for header, blank and skipped records and for
@@ -84,7 +89,9 @@ struct CSVRowMapper {
         guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = fastDate(record, c.date),
             var amount = fastAmount(record, amountIndex, currency), decodeDescription(record, c.description)
         else { return nil }
-        guard scratch.count <= PlainRow.maximumDescriptionBytes, scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else { return nil }
+        guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
+            return nil
+        }
         if profile.negate { amount = -amount }
         var balance: Money?
         if let i = c.balance {
@@ -144,6 +151,7 @@ struct CSVRowMapper {
     /// false to take the String path.
     private mutating func decodeDescription(_ record: CSVRecord, _ columns: [Int]) -> Bool {
         scratch.removeAll(keepingCapacity: true)
+        scratchIsPrintableASCII = true
         for i in columns {
             guard i < record.count, appendDecoded(record.field(i)) else { return false }
         }
@@ -160,14 +168,14 @@ struct CSVRowMapper {
         // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
         guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
         if !scratch.isEmpty { scratch.append(0x20) }
-        // Plain ASCII without line ends (most descriptions): one copy.
-        var plain = true
-        for b in bytes[start..<end] where b >= 0x80 || b == 0x0A || b == 0x0D { plain = false }
-        if plain {
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        // Printable ASCII (most descriptions): one copy.
+        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if PrintableASCII.contains(only: part) {
+            scratch.append(contentsOf: part)
             return true
         }
-        for b in bytes[start..<end] {
+        scratchIsPrintableASCII = false
+        for b in part {
             if b < 0x80 {
                 if b == 0x0A || b == 0x0D { return false }
                 scratch.append(b)
@@ -356,7 +364,7 @@ struct CSVRowMapper {
 }
 
 /// A profile's columns as 0-based indices, resolved once against the header.
-struct ResolvedColumns {
+final class ResolvedColumns {
     enum Amount { case signed(Int), debitCredit(Int, Int) }
     enum Indicator { case column(Int), afterAmount }
 
