@@ -262,7 +262,9 @@ public final class LedgerUpdate {
     public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
         guard idsRef._withUnsafeGuaranteedRef({ $0.insert(id.value) }) else { return false }
         balances.add(account: account, date: row.date, amount: row.amount)
-        balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
+        if renderer.isCategoryTracked(slot, by: balances.tracks) {
+            balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
+        }
         countMagnitude(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
         try writeRendered { (out: inout [UInt8]) -> Int? in renderer.render(row: row, slot: slot, id: id, into: &out) }

@@ -30,13 +30,19 @@ public struct StatementBalances: Sendable {
         accountBytes.first { $0.bytes.count == bytes.count && $0.bytes.elementsEqual(bytes) }?.name
     }
 
+    /// True when `account`'s balances are tracked.
+    func tracks(_ account: String) -> Bool {
+        // A household has a handful of accounts: comparing names beats hashing one.
+        accountBytes.count > 8 ? accounts.contains(account) : accountBytes.contains(where: { $0.name == account })
+    }
+
     /// Adds a posting (or subtracts it, with `sign` -1).
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
-        // A household has a handful of accounts: comparing names beats hashing one.
-        guard accountBytes.count > 8 ? accounts.contains(account) : accountBytes.contains(where: { $0.name == account }) else { return }
+        guard tracks(account) else { return }
         let day = date.dayNumber
-        if let current = run, current.day == day, current.key.account == account, current.key.currency == amount.currency.code {
-            run = (current.key, day, current.sum + sign * amount.minorUnits)
+        // The run's sum is updated in place (no copy of its key's strings per row).
+        if run != nil, run!.day == day, run!.key.account == account, run!.key.currency == amount.currency.code {
+            run!.sum += sign * amount.minorUnits
             return
         }
         flushRun()

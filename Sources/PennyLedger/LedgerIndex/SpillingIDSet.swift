@@ -32,7 +32,12 @@ final class SpillingIDSet {
     private var runs: [Run] = []
     private var runFile: ScratchFile?
     private var spilled = 0
-    private var filter: OwnedBloomFilter?
+    private var filter: OwnedBloomFilter? {
+        didSet { filterView = filter?.filter }
+    }
+    /// `filter`'s view (pointers into memory `filter` keeps): the per-id lookups read it
+    /// without a retain and release each.
+    private var filterView: BlockedBloomFilter?
     private var filterCapacity = 0
     /// Ids in insertion order: the first `loggedToFile` in `logFile`, the rest in `logTail`.
     private var logFile: ScratchFile?
@@ -58,16 +63,16 @@ final class SpillingIDSet {
     /// True when the set holds `id`.
     func contains(_ id: UInt64) -> Bool {
         if memory.contains(id) { return true }
-        guard spilled > 0, let filter else { return false }
+        guard spilled > 0, let filter = filterView else { return false }
         let key = IDKey.of(id)
-        guard filter.filter.mayContain(key) else { return false }
+        guard filter.mayContain(key) else { return false }
         return runsContain(key)
     }
 
     /// Brings what `contains(id)` reads first into the cache (a hint).
     @inline(__always) func prefetch(_ id: UInt64) {
         memory.prefetch(id)
-        if spilled > 0, let filter { filter.filter.prefetch(IDKey.of(id)) }
+        if spilled > 0, let filter = filterView { filter.prefetch(IDKey.of(id)) }
     }
 
     /// Adds `id`; false when it was there already.
