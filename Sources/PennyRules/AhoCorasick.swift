@@ -68,7 +68,7 @@ struct AhoCorasick: Sendable {
             }
         }
         self.classCount = classCount
-        tables = MatchTables(classOf: classOf, delta: delta, outputs: outputs, outputLink: outputLink)
+        tables = MatchTables(classOf: classOf, delta: delta, classCount: classCount, outputs: outputs, outputLink: outputLink)
     }
 
     /// Calls `body(pattern, endOffset)` for every occurrence, `endOffset` exclusive.
@@ -76,10 +76,16 @@ struct AhoCorasick: Sendable {
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
         let t = tables
         let classCount = self.classCount
-        var state = 0
+        var row = 0
         for i in 0..<text.count {
-            state = Int(t.delta[state &* classCount &+ Int(t.classOf[Int(text[i])])])
-            var s = Int(t.firstOutput[state])
+            // The next state's row, negated (`~`) when patterns end there or on its failure chain.
+            let entry = Int(t.next[row &+ Int(t.classOf[Int(text[i])])])
+            if entry >= 0 {
+                row = entry
+                continue
+            }
+            row = ~entry
+            var s = Int(t.firstOutput[row / classCount])
             while s != 0 {
                 for k in Int(t.outputStart[s])..<Int(t.outputStart[s &+ 1]) { body(Int(t.outputPatterns[k]), i &+ 1) }
                 s = Int(t.outputLink[s])
@@ -92,7 +98,9 @@ struct AhoCorasick: Sendable {
 /// there (a flat list) and the first state on its failure chain (itself included) that has any.
 private final class MatchTables: @unchecked Sendable {
     let classOf: UnsafeMutablePointer<UInt8>
-    let delta: UnsafeMutablePointer<Int32>
+    /// Per state and byte class, the next state's row (state × class count, so no multiply
+    /// per byte), as `~row` when the next state has outputs (`firstOutput` not 0).
+    let next: UnsafeMutablePointer<Int32>
     /// The state itself when patterns end there, else the nearest on its failure chain, or 0.
     let firstOutput: UnsafeMutablePointer<Int32>
     /// The nearest state on the failure chain with outputs, or 0.
@@ -101,11 +109,16 @@ private final class MatchTables: @unchecked Sendable {
     let outputStart: UnsafeMutablePointer<Int32>
     let outputPatterns: UnsafeMutablePointer<Int32>
 
-    init(classOf: [UInt8], delta: [Int32], outputs: [[Int32]], outputLink: [Int32]) {
+    init(classOf: [UInt8], delta: [Int32], classCount: Int, outputs: [[Int32]], outputLink: [Int32]) {
         self.classOf = Self.copy(classOf)
-        self.delta = Self.copy(delta)
         self.outputLink = Self.copy(outputLink)
-        self.firstOutput = Self.copy(outputs.indices.map { outputs[$0].isEmpty ? outputLink[$0] : Int32($0) })
+        let firstOutput = outputs.indices.map { outputs[$0].isEmpty ? outputLink[$0] : Int32($0) }
+        self.firstOutput = Self.copy(firstOutput)
+        self.next = Self.copy(
+            delta.map { state in
+                let row = Int32(Int(state) * classCount)
+                return firstOutput[Int(state)] != 0 ? ~row : row
+            })
         var starts: [Int32] = [0]
         for list in outputs { starts.append(starts[starts.count - 1] + Int32(list.count)) }
         self.outputStart = Self.copy(starts)
@@ -114,7 +127,7 @@ private final class MatchTables: @unchecked Sendable {
 
     deinit {
         for pointer in [
-            UnsafeMutableRawPointer(classOf), UnsafeMutableRawPointer(delta), UnsafeMutableRawPointer(firstOutput),
+            UnsafeMutableRawPointer(classOf), UnsafeMutableRawPointer(next), UnsafeMutableRawPointer(firstOutput),
             UnsafeMutableRawPointer(outputLink), UnsafeMutableRawPointer(outputStart), UnsafeMutableRawPointer(outputPatterns),
         ] {
             pointer.deallocate()
