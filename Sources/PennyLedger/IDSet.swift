@@ -47,6 +47,17 @@ struct IDSet {
         slots.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
     }
 
+    /// Empties the set, keeping its table (a spilling set refills it to the same size).
+    mutating func removeAll() {
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        hasZero = false
+        count = 0
+    }
+
+    /// How many ids a table of `slots` slots holds before it doubles (7/10 full; the id 0
+    /// takes no slot).
+    static func capacity(slots: Int) -> Int { slots * 7 / 10 }
+
     /// Adds `id`; false when it was there already.
     @discardableResult
     mutating func insert(_ id: UInt64) -> Bool {
@@ -56,7 +67,7 @@ struct IDSet {
             count += 1
             return true
         }
-        if (count + 1) * 10 > slots.count * 7 { grow() }
+        if count + 1 > Self.capacity(slots: slots.count) { grow() }
         let inserted = place(id)
         if inserted { count += 1 }
         return inserted

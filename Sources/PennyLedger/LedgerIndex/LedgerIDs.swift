@@ -8,7 +8,7 @@ final class LedgerIDs {
     let extra: SpillingIDSet
 
     /// Ids from `indexed` (if any) plus an empty set whose scratch files go beside `nearPath`.
-    init(indexed: LedgerIndexFile?, near nearPath: String, memoryLimit: Int = 1 << 19) {
+    init(indexed: LedgerIndexFile?, near nearPath: String, memoryLimit: Int = SpillingIDSet.defaultMemoryLimit) {
         self.indexed = indexed
         self.extra = SpillingIDSet(near: nearPath, memoryLimit: memoryLimit)
     }

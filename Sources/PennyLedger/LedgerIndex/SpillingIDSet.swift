@@ -54,7 +54,11 @@ final class SpillingIDSet {
     var logCount: Int { (logFile?.count ?? 0) + logTail.count }
 
     /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
-    init(near nearPath: String, memoryLimit: Int = 1 << 19, logLimit: Int = 1 << 18) {
+    /// Ids kept in memory before a spill: as many as an `IDSet` of 2¹⁹ slots holds without
+    /// doubling (4 MiB; one more id would make it 8 MiB, and 12 MiB while it doubles).
+    static let defaultMemoryLimit = IDSet.capacity(slots: 1 << 19)
+
+    init(near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18) {
         self.nearPath = nearPath
         self.memoryLimit = max(1, memoryLimit)
         self.logLimit = max(1, logLimit)
@@ -123,7 +127,7 @@ final class SpillingIDSet {
         let fences = stride(from: 0, to: keys.count, by: Self.pageKeys).map { keys[$0] }
         runs.append(Run(start: runFile.count - keys.count, count: keys.count, fences: fences))
         spilled += keys.count
-        memory = IDSet()
+        memory.removeAll()
         logAtLastSpill = logCount
         if runs.count > Self.maximumRuns { mergeRuns() }
         if spilled > filterCapacity {
