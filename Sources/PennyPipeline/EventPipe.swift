@@ -155,28 +155,46 @@ private struct EventBatch: @unchecked Sendable {
             for index in 0..<run.count { items.append(.event(.transaction(run[index].transaction()))) }
             return
         }
+        // The run's text and rows are copied whole, the rows' ranges moved to the arena.
+        let base = arena.count
+        arena.append(contentsOf: run.text)
+        let first = rows.count
+        rows.append(contentsOf: run.items)
+        for index in first..<rows.count {
+            let d = rows[index].description
+            rows[index].description = d.lowerBound + base..<d.upperBound + base
+        }
+        if helps { help(rows: first..<rows.count, run: run, rules: rules, scratch: &scratch) }
+        if case .rows(let range, let last)? = items.last, range.upperBound == first, last == run.currency {
+            items[items.count - 1] = .rows(range.lowerBound..<rows.count, run.currency)
+        } else {
+            items.append(.rows(first..<rows.count, run.currency))
+        }
+    }
+
+    /// Folds the descriptions of `rows[range]` (each folded text after the arena's end) and
+    /// gives them the rules' account-free verdict, as `append` does a lent row's.
+    private mutating func help(rows range: Range<Int>, run: PlainRows, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         var row = run[0]
-        arena.reserveCapacity(arena.count + 2 * run.text.count)
-        for index in 0..<run.count {
-            var item = run.items[index]
-            let text = UnsafeBufferPointer(rebasing: run.text[item.description])
-            let start = arena.count
-            arena.append(contentsOf: text)
-            item.description = start..<arena.count
-            if helps {
-                arena.appendZeros(text.count)
-                let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(text, into: $0.baseAddress! + item.description.upperBound) }
-                arena.removeLast(text.count - (length ?? 0))
-                item.folded = length.map { item.description.upperBound..<item.description.upperBound + $0 }
-                if let rules, let folded = item.folded {
-                    run.load(index, into: &row)
-                    let verdict = arena.withUnsafeBufferPointer { bytes in
-                        rules.categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), scratch: &scratch)
-                    }
-                    item.verdictCode = PlainRows.Item.code(verdict)
-                }
+        arena.reserveCapacity(arena.count + run.text.count)
+        for index in range {
+            let description = rows[index].description
+            let count = description.count
+            let at = arena.count
+            arena.appendZeros(count)
+            let length = arena.withUnsafeMutableBufferPointer { bytes in
+                TextKey.foldLatin(UnsafeBufferPointer(rebasing: bytes[description]), into: bytes.baseAddress! + at)
             }
-            addRow(item, currency: run.currency)
+            arena.removeLast(count - (length ?? 0))
+            guard let length else { continue }
+            let folded = at..<at + length
+            rows[index].folded = folded
+            guard let rules else { continue }
+            run.load(index - range.lowerBound, into: &row)
+            let verdict = arena.withUnsafeBufferPointer { bytes in
+                rules.categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), scratch: &scratch)
+            }
+            rows[index].verdictCode = PlainRows.Item.code(verdict)
         }
     }
 
