@@ -38,9 +38,6 @@ final class CSVRecordCollector {
     func appendField(_ field: UnsafeRawBufferPointer) {
         bytes.append(field.bindMemory(to: UInt8.self))
         fieldEnds.append(bytes.count)
-        if let base = field.baseAddress, memchr(base, 0x0A, field.count) != nil {
-            for b in field where b == 0x0A { newlinesInRecord += 1 }
-        }
     }
 
     func endRecord(terminator: Int32) {
@@ -49,6 +46,12 @@ final class CSVRecordCollector {
             // A bare line end: the LF of a CRLF pair adds no line.
             if !(terminator == 0x0A && lastTerminator == 0x0D) { recordStartLine += 1 }
             return
+        }
+        // Line ends inside quoted fields: one search over the record's bytes (a field
+        // cannot hold one otherwise).
+        let contents = bytes.contents
+        if let base = contents.baseAddress, memchr(base, 0x0A, contents.count) != nil {
+            for b in contents where b == 0x0A { newlinesInRecord += 1 }
         }
         if storedError == nil && !isStopped {
             let record = CSVRecord(bytes: bytes.contents, fieldEnds: fieldEnds.contents, line: recordStartLine, lineCount: newlinesInRecord + 1)

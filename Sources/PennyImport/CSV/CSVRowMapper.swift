@@ -13,6 +13,8 @@ struct CSVRowMapper {
     private var headerNames: [String] = []
     private var columns: ResolvedColumns?
     private var patterns: CSVRowPatterns?
+    /// True once `patterns` is made and has `end-row` or `skip-row` patterns.
+    private var hasPatterns = false
     private let indicatorAmount: IndicatorAmount
     /// The description being decoded (reused: no allocation per row).
     private var scratch: [UInt8] = []
@@ -200,8 +202,12 @@ struct CSVRowMapper {
 
     /// True for a row an `end-row` or `skip-row` pattern names (an end also ends the data).
     private mutating func isNotATransaction(_ record: CSVRecord) throws(PennyError) -> Bool {
-        if patterns == nil { patterns = CSVRowPatterns(profile: profile, headerNames: headerNames) }
-        guard let patterns, !patterns.isEmpty else { return false }
+        if patterns == nil {
+            patterns = CSVRowPatterns(profile: profile, headerNames: headerNames)
+            hasPatterns = !patterns!.isEmpty
+        }
+        // Asked per row: a flag, not a copy of the patterns.
+        guard hasPatterns, let patterns else { return false }
         let fields: (Int) -> String? = { [decoder] index in decoder.decode(record.field(index)) }
         if patterns.ends(fields, count: record.count) {
             hasEnded = true
