@@ -78,6 +78,10 @@ public final class LedgerUpdate {
 
     /// Entries to rewrite at commit.
     private var refilings: [Refiling] = []
+    /// The renderer whose slots `categoryTracked` answers for, and per slot -1 (not asked)
+    /// or whether the balances track its category (`isCategoryTracked`).
+    private var trackedRenderer: RowEntryRenderer?
+    private var categoryTracked: [Int8] = []
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
     public var statementBalances: StatementBalances {
@@ -262,13 +266,24 @@ public final class LedgerUpdate {
     public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
         guard idsRef._withUnsafeGuaranteedRef({ $0.insert(id.value) }) else { return false }
         balances.add(account: account, date: row.date, amount: row.amount)
-        if renderer.isCategoryTracked(slot, by: balances.tracks) {
+        if isCategoryTracked(renderer, slot) {
             balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
         }
         countMagnitude(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
         try writeRendered { (out: inout [UInt8]) -> Int? in renderer.render(row: row, slot: slot, id: id, into: &out) }
         return true
+    }
+
+    /// Whether the balances track the category of `renderer`'s `slot`: asked once per slot
+    /// (the renderer is held, so another one is never taken for it).
+    private func isCategoryTracked(_ renderer: RowEntryRenderer, _ slot: Int) -> Bool {
+        if trackedRenderer !== renderer {
+            trackedRenderer = renderer
+            categoryTracked = Array(repeating: -1, count: renderer.decisions.count)
+        }
+        if categoryTracked[slot] < 0 { categoryTracked[slot] = balances.tracks(renderer.category(slot)) ? 1 : 0 }
+        return categoryTracked[slot] == 1
     }
 
     /// Adds what the entry's two postings (the amount and its negation) add to the ledger's

@@ -15,8 +15,6 @@ public final class RowEntryRenderer {
         var isReady = false
         /// -1 not asked yet, else whether `isFiledAsIs`.
         var filedAsIs: Int8 = -1
-        /// -1 not asked yet, else whether the category's balances are tracked.
-        var categoryTracked: Int8 = -1
         /// `    CATEGORY`.
         var category = 0..<0
         var categoryScalars = 0
@@ -85,13 +83,6 @@ public final class RowEntryRenderer {
 
     /// The category of a slot's decision.
     func category(_ slot: Int) -> String { decisions[slot].category }
-
-    /// Whether `tracks` holds for the slot's category, asked once per slot (the caller
-    /// passes the same `tracks` every time).
-    func isCategoryTracked(_ slot: Int, by tracks: (String) -> Bool) -> Bool {
-        if slots[slot].categoryTracked < 0 { slots[slot].categoryTracked = tracks(decisions[slot].category) ? 1 : 0 }
-        return slots[slot].categoryTracked == 1
-    }
 
     /// Sets the own account and file of the rows `render` writes next.
     public func begin(account: String, file: String) {
