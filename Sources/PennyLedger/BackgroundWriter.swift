@@ -1,9 +1,12 @@
+internal import CPennySupport
 import Foundation
 
 /// Writes full buffers to a file descriptor on a thread of its own, in order, so the
 /// importer renders the next megabyte while the kernel copies the last one.
 ///
-/// At most two buffers are in flight (`submit` waits for room). A write error is kept
+/// At most two buffers are in flight (`submit` waits for room). After each write the disk
+/// is asked to start on the written pages (`penny_start_writeback`), so the commit's fsync
+/// waits for little. A write error is kept
 /// and thrown by the next `submit` or `drain`; `drain` also waits until every byte
 /// submitted is written, and must come before anything else touches the descriptor.
 final class BackgroundWriter: @unchecked Sendable {
@@ -72,6 +75,8 @@ final class BackgroundWriter: @unchecked Sendable {
             }
             guard var bytes = next else { return }
             let reason = Self.write(descriptor, bytes)
+            // The disk starts on these pages now instead of at the commit's fsync.
+            if reason == nil { _ = penny_start_writeback(descriptor) }
             bytes.removeAll(keepingCapacity: true)
             condition.withLock {
                 writing = false

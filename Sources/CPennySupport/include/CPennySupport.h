@@ -6,4 +6,10 @@
 /// it files the current ones, so their cache misses overlap instead of queueing.
 static inline void penny_prefetch(const void *address) { __builtin_prefetch(address); }
 
+/// Starts writing the file's dirty pages to disk without waiting for them (Linux's
+/// `sync_file_range` with `SYNC_FILE_RANGE_WRITE`; elsewhere nothing). The ledger writer
+/// calls it after each megabyte, so the commit's `fsync` finds little left to write.
+/// Returns 0, or -1 with `errno` (a hint: callers may ignore it).
+int penny_start_writeback(int descriptor);
+
 #endif

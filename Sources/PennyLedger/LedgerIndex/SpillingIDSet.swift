@@ -67,9 +67,10 @@ final class SpillingIDSet {
     /// True when the set holds `id`.
     func contains(_ id: UInt64) -> Bool {
         if memory.contains(id) { return true }
-        guard spilled > 0, let filter = filterView else { return false }
+        guard spilled > 0 else { return false }
         let key = IDKey.of(id)
-        guard filter.mayContain(key) else { return false }
+        // Without a filter (only after `dropFilter`) every run is asked.
+        if let filter = filterView, !filter.mayContain(key) { return false }
         return runsContain(key)
     }
 
@@ -281,10 +282,15 @@ final class SpillingIDSet {
     /// Every key the set holds as sorted runs: memory is spilled first. Each stream yields
     /// ascending keys; together they hold each key once.
     func sortedRuns() -> [WordStream] {
+        // Only merged from now on: the last spill neither feeds nor rebuilds the filter.
+        dropFilter()
         spill()
         return runStreams(chunk: 1 << 13)
     }
 
-    /// Frees the filter (the set is only merged from now on).
-    func dropFilter() { filter = nil }
+    /// Frees the filter: from now on the set is merged, and a lookup reads the runs.
+    func dropFilter() {
+        filter = nil
+        filterCapacity = .max
+    }
 }
