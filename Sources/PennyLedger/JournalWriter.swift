@@ -143,8 +143,17 @@ struct DecimalDigits {
 
     /// The text of `minorUnits` with `exponent` digits after the point.
     init(_ minorUnits: Int64, exponent: Int) {
+        self.init(minorUnits.magnitude, negative: minorUnits < 0, exponent: exponent)
+    }
+
+    /// The text of a magnitude without a sign (`-` is written by the caller).
+    init(_ magnitude: UInt64, exponent: Int) {
+        self.init(magnitude, negative: false, exponent: exponent)
+    }
+
+    private init(_ magnitude: UInt64, negative: Bool, exponent: Int) {
         precondition((0...18).contains(exponent), "a currency exponent beyond ISO 4217's")
-        var magnitude = minorUnits.magnitude
+        var magnitude = magnitude
         var at = 24
         var produced = 0
         withUnsafeMutableBytes(of: &storage) { b in
@@ -158,7 +167,7 @@ struct DecimalDigits {
                 magnitude /= 10
                 produced += 1
             } while magnitude > 0 || produced <= exponent
-            if minorUnits < 0 {
+            if negative {
                 at -= 1
                 b[at] = UInt8(ascii: "-")
             }
@@ -290,19 +299,39 @@ struct ByteWriter {
 
     /// A posting's padding, amount, code and line end after an account of `scalars` code points.
     private mutating func amount(afterScalars scalars: Int, minorUnits: Int64, _ currency: Currency) {
-        var digits = DecimalDigits(minorUnits, exponent: currency.exponent)
+        var digits = DecimalDigits(minorUnits.magnitude, exponent: currency.exponent)
+        var code = currency.code
+        code.withUTF8 { amount(afterScalars: scalars, negative: minorUnits < 0, digits: &digits, code: $0) }
+    }
+
+    /// The two postings of an entry: `first` (which may begin with the entry's tag lines:
+    /// its posting start is its last line) gets the amount negated, `second` the amount;
+    /// the digits are made once for both.
+    mutating func postingPair(
+        first: UnsafeBufferPointer<UInt8>, firstScalars: Int, second: UnsafeBufferPointer<UInt8>, secondScalars: Int, minorUnits: Int64, _ currency: Currency
+    ) {
+        var digits = DecimalDigits(minorUnits.magnitude, exponent: currency.exponent)
         var code = currency.code
         code.withUTF8 { code in
-            let numberLength = digits.count + 1 + code.count
-            let padding = max(2, 52 - scalars - numberLength)
-            precondition(count + padding + numberLength + 1 <= capacity, "journal entry longer than reserved")
-            (base + count).initialize(repeating: 0x20, count: padding)
-            count += padding
-            digits.withBytes { put($0) }
-            put(0x20)
-            put(code)
-            put(0x0A)
+            put(first)
+            amount(afterScalars: firstScalars, negative: minorUnits > 0, digits: &digits, code: code)
+            put(second)
+            amount(afterScalars: secondScalars, negative: minorUnits < 0, digits: &digits, code: code)
         }
+    }
+
+    /// Padding, `-` when `negative`, the digits, the code and the line end.
+    private mutating func amount(afterScalars scalars: Int, negative: Bool, digits: inout DecimalDigits, code: UnsafeBufferPointer<UInt8>) {
+        let numberLength = digits.count + (negative ? 1 : 0) + 1 + code.count
+        let padding = max(2, 52 - scalars - numberLength)
+        precondition(count + padding + numberLength + 1 <= capacity, "journal entry longer than reserved")
+        (base + count).initialize(repeating: 0x20, count: padding)
+        count += padding
+        if negative { put(UInt8(ascii: "-")) }
+        digits.withBytes { put($0) }
+        put(0x20)
+        put(code)
+        put(0x0A)
     }
 
     /// How many bytes `decimal` writes.

@@ -123,9 +123,9 @@ public final class RowEntryRenderer {
             w.put(bytes(sourcePrefix))
             w.decimal(Int64(row.line), exponent: 0)
             w.put(0x0A)
-            w.put(bytes(slot.tail))
-            w.posting(bytes(slot.category), scalars: slot.categoryScalars, minorUnits: -row.amount.minorUnits, row.amount.currency)
-            w.posting(bytes(accountText), scalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
+            w.postingPair(
+                first: bytes(slot.tail.lowerBound..<slot.category.upperBound), firstScalars: slot.categoryScalars,
+                second: bytes(accountText), secondScalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
         }
         // The blank line, the date, id and source lines, two postings (a clean description
         // and the sanitized payee hold none), and what the prepared parts hold.
@@ -145,9 +145,11 @@ public final class RowEntryRenderer {
     private func prepare(_ index: Int) {
         let decision = decisions[index]
         var slot = Slot(isReady: true, filedAsIs: slots[index].filedAsIs)
-        (slot.category, slot.categoryScalars) = add(posting: decision.category)
+        // The tag lines and the category's posting start lie next to each other, in the
+        // order they are written, so a row copies them at once (`tailAndCategory`).
         slot.tail = append(
             JournalWriter.tagLines(rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note, excludesRoundUp: decision.excludesRoundUp, tags: decision.tags))
+        (slot.category, slot.categoryScalars) = add(posting: decision.category)
         let payee = Array((decision.payee ?? "").utf8)
         slot.payee = append(payee)
         slot.payeeIsASCII = payee.allSatisfy { $0 < 0x80 }
