@@ -41,8 +41,9 @@ struct IDSet {
         }
     }
 
-    /// Brings the slot where a search for `id` starts into the cache (a hint).
-    @inline(__always) func prefetch(_ id: UInt64) {
+    /// Brings the slot where a search for `id` starts into the cache (a hint; mutating only
+    /// so that a class holding the set reaches it in place, not through a retained copy).
+    @inline(__always) mutating func prefetch(_ id: UInt64) {
         let home = Self.home(id, shift)
         slots.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
     }

@@ -175,6 +175,22 @@ private struct EventBatch: @unchecked Sendable {
     /// Folds the descriptions of `rows[range]` (each folded text after the arena's end) and
     /// gives them the rules' account-free verdict, as `append` does a lent row's.
     private mutating func help(rows range: Range<Int>, run: PlainRows, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
+        if let rules {
+            // The rules borrowed once for the run (reading them through the box per row copied them).
+            let categorizer = rules.categorizer
+            help(rows: range, run: run, scratch: &scratch) { row, folded, scratch in
+                categorizer.accountFreeVerdict(row: row, foldedDescription: folded, scratch: &scratch)
+            }
+        } else {
+            help(rows: range, run: run, scratch: &scratch, verdict: nil)
+        }
+    }
+
+    /// `help` with the verdict to ask (nil: fold only).
+    private mutating func help(
+        rows range: Range<Int>, run: PlainRows, scratch: inout Categorizer.MatchScratch,
+        verdict: ((PlainRow, UnsafeBufferPointer<UInt8>, inout Categorizer.MatchScratch) -> RowVerdict?)?
+    ) {
         var row = run[0]
         arena.reserveCapacity(arena.count + run.text.count)
         for index in range {
@@ -189,12 +205,10 @@ private struct EventBatch: @unchecked Sendable {
             guard let length else { continue }
             let folded = at..<at + length
             rows[index].folded = folded
-            guard let rules else { continue }
+            guard let verdict else { continue }
             run.load(index - range.lowerBound, into: &row)
-            let verdict = arena.withUnsafeBufferPointer { bytes in
-                rules.categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), scratch: &scratch)
-            }
-            rows[index].verdictCode = PlainRows.Item.code(verdict)
+            let found = arena.withUnsafeBufferPointer { bytes in verdict(row, UnsafeBufferPointer(rebasing: bytes[folded]), &scratch) }
+            rows[index].verdictCode = PlainRows.Item.code(found)
         }
     }
 
