@@ -12,6 +12,8 @@ struct CSVRowMapper {
     private let decoder: TextDecoder
     private var headerNames: [String] = []
     private var columns: ResolvedColumns?
+    /// `columns`, for the per-row reads.
+    private var columnsRef: Unmanaged<ResolvedColumns>?
     private var patterns: CSVRowPatterns?
     /// True once `patterns` is made and has `end-row` or `skip-row` patterns.
     private var hasPatterns = false
@@ -41,16 +43,17 @@ struct CSVRowMapper {
     /// `Transaction` is written only when there is one.)
     mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?, transaction: inout Transaction?) throws(PennyError) -> Bool {
         guard let row = try dataRow(record) else { return false }
-        if columns == nil { columns = try resolvedColumns(line: record.line) }
-        let columns = self.columns!
-        if rows != nil, columns.isPlain, let plain = plainFields(record, columns) {
+        if columns == nil { _ = try resolvedColumns(line: record.line) }
+        // Borrowed (`columns` keeps them): no retain and release per row.
+        let plain = rows == nil ? nil : columnsRef!._withUnsafeGuaranteedRef { $0.isPlain ? plainFields(record, $0) : nil }
+        if let plain {
             let line = record.line
             scratch.withUnsafeBufferPointer { description in
                 rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
             }
             return false
         }
-        transaction = try self.transaction(row, columns)
+        transaction = try self.transaction(row, columns!)
         return true
     }
 
@@ -231,6 +234,7 @@ struct CSVRowMapper {
         if let columns { return columns }
         let resolved = try ResolvedColumns(profile: profile, headerNames: headerNames, fileName: fileName)
         columns = resolved
+        columnsRef = Unmanaged.passUnretained(resolved)
         return resolved
     }
 
