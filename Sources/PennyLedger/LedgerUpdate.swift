@@ -270,7 +270,7 @@ public final class LedgerUpdate {
             balances.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
         }
         countMagnitude(row.amount)
-        if let observer { observer.appended(date: row.date, amount: row.amount, account: account, decision: renderer.decisions[slot]) }
+        if let observer { observer.appended(date: row.date, amount: row.amount, account: account, slot: slot, of: renderer) }
         try writeRendered { (out: inout [UInt8]) -> Int? in renderer.render(row: row, slot: slot, id: id, into: &out) }
         return true
     }

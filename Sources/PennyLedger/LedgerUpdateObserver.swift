@@ -20,6 +20,9 @@ public protocol LedgerUpdateObserver: AnyObject {
     /// it stands for has these date, amount, account, and the decision's category, tags
     /// and `no-roundup`.
     func appended(date: LocalDate, amount: Money, account: String, decision: Categorization)
+    /// The same, with the decision given as `renderer`'s `slot` (`renderer.decisions[slot]`),
+    /// so an observer can work out what it needs of a decision once per slot.
+    func appended(date: LocalDate, amount: Money, account: String, slot: Int, of renderer: RowEntryRenderer)
 }
 
 extension LedgerUpdateObserver {
@@ -32,5 +35,10 @@ extension LedgerUpdateObserver {
         entry.note = decision.note
         entry.excludesRoundUp = decision.excludesRoundUp
         appended(entry)
+    }
+
+    /// Tells `appended(date:amount:account:decision:)` of the slot's decision.
+    public func appended(date: LocalDate, amount: Money, account: String, slot: Int, of renderer: RowEntryRenderer) {
+        appended(date: date, amount: amount, account: account, decision: renderer.decisions[slot])
     }
 }

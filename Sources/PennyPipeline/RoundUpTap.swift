@@ -19,6 +19,10 @@ final class RoundUpTap: LedgerUpdateObserver {
     // Touched for every appended entry, by the one thread that drives the update.
     @exclusivity(unchecked) private var accruer: RoundUpAccruer
     @exclusivity(unchecked) private var names: AccountNames
+    /// The renderer whose slots `slotFacts` describes (held, so another is never taken for it).
+    private var slotsOf: RowEntryRenderer?
+    /// Per slot of `slotsOf`, what the tap needs of its decision, once asked.
+    private var slotFacts: [DecisionFacts?] = []
     /// Entries and comments appended so far (the update's `addedCount`, kept in step).
     private var count = 0
     /// The totals when the current file started, and the count then.
@@ -41,17 +45,45 @@ final class RoundUpTap: LedgerUpdateObserver {
         see(date: date, amount: amount, accountName: account, categoryName: decision.category, excludesRoundUp: decision.excludesRoundUp, tags: decision.tags)
     }
 
+    /// A row-lane entry: what the tap needs of its slot's decision is worked out once per
+    /// slot (the category's facts, whether it is excluded, whether the scan would read it
+    /// back the same), not per row.
+    func appended(date: LocalDate, amount: Money, account: String, slot: Int, of renderer: RowEntryRenderer) {
+        if slotsOf !== renderer {
+            slotsOf = renderer
+            slotFacts = Array(repeating: nil, count: renderer.decisions.count)
+        }
+        let facts: DecisionFacts
+        if let known = slotFacts[slot] {
+            facts = known
+        } else {
+            let decision = renderer.decisions[slot]
+            facts = DecisionFacts(decision.excludesRoundUp, decision.tags, category: names.category(decision.category))
+            slotFacts[slot] = facts
+        }
+        count += 1
+        guard isExact else { return }
+        see(date: date, amount: amount, accountName: account, account: names.account(account), category: facts.category, excluded: facts.excluded, exact: facts.exact) {
+            renderer.decisions[slot].category
+        }
+    }
+
     /// An appended entry, by the fields the scan reads back.
     private func see(date: LocalDate, amount: Money, accountName: String, categoryName: String, excludesRoundUp: Bool, tags: [Tag]) {
         count += 1
         guard isExact else { return }
-        let account = names.account(accountName), category = names.category(categoryName)
-        var excluded = excludesRoundUp
-        for tag in tags {
-            // An `id` tag would be read as the entry's id (rules reserve the name).
-            if tag.name == "id" { isExact = false }
-            if tag.name == "no-roundup" { excluded = true }
+        let facts = DecisionFacts(excludesRoundUp, tags, category: names.category(categoryName))
+        see(date: date, amount: amount, accountName: accountName, account: names.account(accountName), category: facts.category, excluded: facts.excluded, exact: facts.exact) {
+            categoryName
         }
+    }
+
+    /// An appended entry by the facts of its names; `categoryName` is asked only when the
+    /// category is an own account.
+    private func see(
+        date: LocalDate, amount: Money, accountName: String, account: NameFacts, category: NameFacts, excluded: Bool, exact: Bool, categoryName: () -> String
+    ) {
+        if !exact { isExact = false }
         // A name the reader would read back differently: the scan decides.
         guard account.readsBack, category.readsBack, isExact else {
             isExact = false
@@ -69,7 +101,7 @@ final class RoundUpTap: LedgerUpdateObserver {
                     into: &totals.tally)
             } else if category.isOwn {
                 try accruer.accrue(
-                    date: date, amount: Money(minorUnits: -amount.minorUnits, currency: amount.currency), account: categoryName,
+                    date: date, amount: Money(minorUnits: -amount.minorUnits, currency: amount.currency), account: categoryName(),
                     categoryRoundsUp: account.roundsUp, excludesRoundUp: excluded, into: &totals.tally)
             }
         } catch {
@@ -92,6 +124,21 @@ final class RoundUpTap: LedgerUpdateObserver {
     }
 
     func refiled() { isExact = false }
+}
+
+/// What the tap needs of a decision: its category's facts, whether the entry is excluded
+/// from round-ups (`no-roundup`, as a flag or a tag), and whether the scan would read the
+/// entry back the same (an `id` tag would be read as the entry's id; rules reserve it).
+private struct DecisionFacts {
+    let category: NameFacts
+    let excluded: Bool
+    let exact: Bool
+
+    init(_ excludesRoundUp: Bool, _ tags: [Tag], category: NameFacts) {
+        self.category = category
+        excluded = excludesRoundUp || tags.contains { $0.name == "no-roundup" }
+        exact = !tags.contains { $0.name == "id" }
+    }
 }
 
 /// What the tap needs to know of an account name, worked out once per name: whether the
