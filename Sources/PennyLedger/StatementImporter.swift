@@ -80,11 +80,12 @@ public struct StatementImporter {
     private let declaredOpenings: Set<String>
     private let ownAccounts: Set<String>
     private let transfers: TransferIndex
-    /// True with two or more own accounts and a decision that names one (`namesTransfers`):
-    /// only then can a default-filed entry be the first leg of a transfer whose other leg
-    /// comes later. Otherwise nothing is kept per default-filed row (memory stays flat
-    /// however many rows no rule knows).
-    private let pairsDefaultFiled: Bool
+    /// The own accounts whose default-filed entries are kept for transfer legs: with two or
+    /// more own accounts, those a decision of the rules can name (`transferTargets`). Only
+    /// such an entry can be the first leg of a transfer whose other leg comes later; for the
+    /// others nothing is kept per default-filed row (memory stays flat however many rows no
+    /// rule knows).
+    private let keepsDefaultFiled: Set<String>
 
     /// When set, a leg in another currency than a transfer entry on the other account pairs
     /// with it as an exchange when the matcher finds the two amounts plausible; nil (no
@@ -98,12 +99,13 @@ public struct StatementImporter {
 
     /// Makes an importer writing into `update`; `declaredOpenings` are the accounts whose
     /// opening balance the rules give (a statement's OPBD never replaces those);
-    /// `transfers` knows the ledger's transfers between `ownAccounts`; `namesTransfers`
-    /// false says no decision of the rules (nor their default categories) is an own account,
-    /// so no leg can refile a default-filed entry and none is kept for it.
+    /// `transfers` knows the ledger's transfers between `ownAccounts`; `transferTargets` are
+    /// the own accounts a decision of the rules (or a default category) can name — a leg can
+    /// refile only a default-filed entry of one of those, so only theirs are kept (nil: any
+    /// own account).
     public init(
         update: LedgerUpdate, resolveAccount: @escaping AccountResolver, categorize: @escaping Categorize, declaredOpenings: Set<String> = [],
-        ownAccounts: Set<String> = [], transfers: TransferIndex = TransferIndex(windows: { _, _ in 3 }), namesTransfers: Bool = true
+        ownAccounts: Set<String> = [], transfers: TransferIndex = TransferIndex(windows: { _, _ in 3 }), transferTargets: Set<String>? = nil
     ) {
         self.update = update
         self.resolveAccount = resolveAccount
@@ -111,7 +113,7 @@ public struct StatementImporter {
         self.declaredOpenings = declaredOpenings
         self.ownAccounts = ownAccounts
         self.transfers = transfers
-        self.pairsDefaultFiled = ownAccounts.count >= 2 && namesTransfers
+        self.keepsDefaultFiled = ownAccounts.count >= 2 ? (transferTargets ?? ownAccounts).intersection(ownAccounts) : []
     }
 
     /// Adds each declared opening balance that the ledger does not have yet.
@@ -175,6 +177,8 @@ public struct StatementImporter {
         var statementSource = ""
         var statementOrdinal = 0
         var statementCurrency: Currency?
+        /// Whether the statement's own account keeps its default-filed entries (`keepsDefaultFiled`).
+        var keepsOwnDefaultFiled = false
         var repeatedIn: [UInt64: (statement: Int, line: Int)] = [:]
         var folded = [UInt8](repeating: 0, count: 256)
 
@@ -245,7 +249,7 @@ public struct StatementImporter {
             if let other = transferCategory {
                 transfers.add(
                     TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
-            } else if decision.ruleName == nil && pairsDefaultFiled {
+            } else if decision.ruleName == nil && keepsOwnDefaultFiled {
                 transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
             }
             outcome.new += 1
@@ -333,7 +337,7 @@ public struct StatementImporter {
             try magnitudes.add(row.amount, at: row.location)
             try update.append(row: row, account: own, renderer: lane.renderer, slot: slot, id: id)
             if !lane.renderer.isRuleDecision(slot) {
-                if pairsDefaultFiled {
+                if keepsOwnDefaultFiled {
                     transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: row.date, otherAmount: row.amount))
                 }
                 outcome.uncategorized += 1
@@ -401,6 +405,7 @@ public struct StatementImporter {
                 if let previous = account { assigners[previous] = assigner }
                 assigner = assigners[own] ?? DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
                 account = own
+                keepsOwnDefaultFiled = keepsDefaultFiled.contains(own)
                 statementSource = "\(header.location.file):\(header.location.line)"
                 try record(header, account: own)
                 if let closing = header.closing { outcome.closings.append((own, closing)) }

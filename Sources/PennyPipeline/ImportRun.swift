@@ -113,7 +113,7 @@ public struct ImportRun {
                 return decision
             },
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
-            ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers, namesTransfers: rules.namesTransfers)
+            ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers, transferTargets: rules.transferTargets)
         importer.magnitudes = AmountTotals(ledgerTotals)
         var scratch = Categorizer.MatchScratch()
         importer.rowLane = StatementImporter.RowLane(
@@ -303,8 +303,8 @@ public struct ImportRun {
         // With fewer than two own accounts there is nothing to pair: skip reading the ledger.
         guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
         let own = Set(rules.accounts.map(\.name))
-        // Default-filed entries are kept only when a leg can be recognized by its category.
-        let keepsDefaultFiled = rules.namesTransfers
+        // Default-filed entries are kept only on accounts a leg can name by its category.
+        let keepsDefaultFiled = rules.transferTargets
         try JournalReader(defaultCurrency: rules.defaultCurrency).forEachTransaction(
             path: ledgerPath, tagNames: ["rule"], wantsDescription: false, commentPrefix: PennyComment.transferLegPrefix,
             comment: { line in
@@ -314,7 +314,7 @@ public struct ImportRun {
             guard t.postings.count == 2, own.contains(t.postings[1].account), let amount = t.postings[0].amount else { return }
             if own.contains(t.postings[0].account) {
                 index.add(TransferIndex.Entry(id: t.id, side: t.postings[1].account, other: t.postings[0].account, date: t.date, otherAmount: amount))
-            } else if keepsDefaultFiled, t.tags["rule"] == JournalEntry.defaultRule, let ownAmount = t.postings[1].amount {
+            } else if keepsDefaultFiled.contains(t.postings[1].account), t.tags["rule"] == JournalEntry.defaultRule, let ownAmount = t.postings[1].amount {
                 index.addUncategorized(TransferIndex.Entry(id: t.id, side: t.postings[1].account, other: "", date: t.date, otherAmount: ownAmount))
             }
         }

@@ -19,9 +19,13 @@ public struct RuleSet: Sendable {
     /// True when a rule's category, or a default category, is an own account: only then
     /// can an import recognize a transfer leg by its category (and refile a default-filed
     /// entry as its other leg).
-    public var namesTransfers: Bool {
+    public var namesTransfers: Bool { !transferTargets.isEmpty }
+    /// The own accounts a decision of the rules can name as its category (a rule's
+    /// category, or a default category): the only accounts whose default-filed entries a
+    /// later transfer leg can refile.
+    public var transferTargets: Set<String> {
         let own = Set(accounts.map(\.name))
-        return own.contains(defaultExpenseCategory) || own.contains(defaultIncomeCategory) || rules.contains { $0.category.map(own.contains) ?? false }
+        return own.intersection([defaultExpenseCategory, defaultIncomeCategory] + rules.compactMap(\.category))
     }
     /// Round-up programs (SPEC §7).
     public var roundUps: [RoundUpProgram] = []
