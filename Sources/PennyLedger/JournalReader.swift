@@ -353,6 +353,19 @@ extension JournalReader {
     /// top-level comment line starting with `commentPrefix`. Only the tags named in
     /// `tagNames` become strings, so a million transactions stream in about a second.
     /// - Complexity: O(size of the file); memory is one transaction (plus account names).
+    /// The text of `bytes` without white space at either end, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` gives it; spaces and tabs are cut from the
+    /// bytes, and only text with another byte above ASCII at an end goes through Foundation
+    /// (Penny's tag values never do: this is asked for each transaction's `rule` tag).
+    static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        guard start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     public func forEachTransaction(
         path: String, tagNames: Set<String>, wantsDescription: Bool, commentPrefix: String,
         comment: (String) -> Void, _ body: (ScannedTransaction) throws(MoneyError) -> Void
@@ -395,7 +408,7 @@ extension JournalReader {
                         id = IDTag.value(line)
                     } else {
                         for (tagPrefix, name) in wanted where rest.starts(with: tagPrefix) {
-                            tags[name] = String(decoding: rest[tagPrefix.count...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                            tags[name] = Self.trimmedText(UnsafeBufferPointer(rebasing: rest[tagPrefix.count...]))
                         }
                     }
                     return true

@@ -1,3 +1,4 @@
+import Foundation
 import PennyCore
 import PennyTestSupport
 import Testing
@@ -41,6 +42,17 @@ struct HotPathPropertyTests {
             #expect(totals.dictionary.filter { $0.value != 0 } == reference.filter { $0.value != 0 })
         }
         #expect(CurrencyTotals(reference).dictionary == reference)
+    }
+
+    @Test func tagValuesAreTrimmedAsFoundationTrimsThem() {
+        var generator = SeededGenerator(seed: 17)
+        let pieces = [" ", "\t", "\u{A0}", "\u{2003}", "x", "é", "\u{0B}", "rule-1", "\u{3000}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0..<8, using: &generator)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+            let bytes = Array(text.utf8)
+            let trimmed = bytes.withUnsafeBufferPointer { JournalReader.trimmedText($0) }
+            #expect(trimmed == text.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     @Test func lineEndsCountedEightBytesAtATimeMatchAByteCount() {
