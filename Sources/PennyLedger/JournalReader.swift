@@ -349,10 +349,6 @@ public struct ScannedTransaction: Sendable {
 }
 
 extension JournalReader {
-    /// Calls `body` for every transaction with an `id` tag, and `comment` for every
-    /// top-level comment line starting with `commentPrefix`. Only the tags named in
-    /// `tagNames` become strings, so a million transactions stream in about a second.
-    /// - Complexity: O(size of the file); memory is one transaction (plus account names).
     /// The text of `bytes` without white space at either end, as Foundation's
     /// `trimmingCharacters(in: .whitespaces)` gives it; spaces and tabs are cut from the
     /// bytes, and only text with another byte above ASCII at an end goes through Foundation
@@ -366,6 +362,10 @@ extension JournalReader {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Calls `body` for every transaction with an `id` tag, and `comment` for every
+    /// top-level comment line starting with `commentPrefix`. Only the tags named in
+    /// `tagNames` become strings, so a million transactions stream in about a second.
+    /// - Complexity: O(size of the file); memory is one transaction (plus account names).
     public func forEachTransaction(
         path: String, tagNames: Set<String>, wantsDescription: Bool, commentPrefix: String,
         comment: (String) -> Void, _ body: (ScannedTransaction) throws(MoneyError) -> Void
