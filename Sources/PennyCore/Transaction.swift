@@ -105,11 +105,9 @@ public enum StatementEvent: Sendable {
     indirect case statement(StatementHeader)
     /// A transaction of the current statement (boxed: the event stays small to copy).
     indirect case transaction(Transaction)
-    /// A plain transaction of the current statement, lent for this call only (a reader
-    /// sends it instead of `.transaction` when `ReaderConfiguration.lendsRows` allows).
-    case row(PlainRow)
-    /// Consecutive plain rows of the current statement, lent for this call only
-    /// (`EventPipe` groups `.row` events so).
+    /// Consecutive plain transactions of the current statement, lent for this call only (a
+    /// reader sends them instead of `.transaction`s when `ReaderConfiguration.lendsRows`
+    /// allows; `EventPipe` hands them on in runs).
     case rows(PlainRows)
     /// The current statement's closing balance, known only at its end (a CSV's last
     /// running balance).

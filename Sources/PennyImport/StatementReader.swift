@@ -56,7 +56,7 @@ public struct ReaderConfiguration: Sendable {
     public var defaultCurrency: Currency
     /// Declared currencies of own accounts, by ledger name.
     public var accountCurrencies: [String: Currency]
-    /// True when the reader may send plain rows as `.row` (the importer's row lane, which
+    /// True when the reader may send plain rows as `.rows` (the importer's row lane, which
     /// `penny import` asks for); false, the default, sends every row as `.transaction`.
     public var lendsRows = false
 

@@ -120,20 +120,12 @@ public struct DedupIDAssigner: Sendable {
                 return .bank(account: account, bankID: bankID, amount: t.amount)
             }
         }
-        track(day: t.date.dayNumber)
-        let key = DedupID.contentKey(account: account, date: t.date, amount: t.amount, foldedDescription: foldedDescription)
-        let occurrence = occurrences.next(key)
-        return .content(key: key, occurrence: occurrence)
+        return contentID(key: DedupID.contentKey(account: account, date: t.date, amount: t.amount, foldedDescription: foldedDescription), date: t.date)
     }
 
-    /// The id for the next transaction of the file when it has no bank id (a `PlainRow`),
-    /// from its folded description's bytes: the same id `id(account:transaction:)` gives.
-    public mutating func contentID(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> DedupID {
-        contentID(key: contentKey(account: account, date: date, amount: amount, foldedDescription: foldedDescription), date: date)
-    }
-
-    /// The content key `contentID` identifies a row by (it depends on the row alone, so it
-    /// can be found ahead of the row's turn).
+    /// The content key of a row without a bank id (a `PlainRow`), from its folded
+    /// description's bytes: the key `id(account:transaction:)` uses. It depends on the row
+    /// alone, so it can be found ahead of the row's turn (`contentID(key:date:first:)`).
     public mutating func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
         if prefixAccount != account {
             prefixAccount = account
@@ -142,7 +134,7 @@ public struct DedupIDAssigner: Sendable {
         return DedupID.contentKey(prefix: prefix, date: date, amount: amount, foldedDescription: foldedDescription)
     }
 
-    /// `contentID` of the row whose `contentKey` is `key`, in its turn; `first` is the id
+    /// The id of the row whose content key is `key`, in its turn; `first` is the id
     /// it has as the first of its key (`DedupID.content(key:occurrence: 1)`), if known.
     public mutating func contentID(key: UInt64, date: LocalDate, first: DedupID? = nil) -> DedupID {
         track(day: date.dayNumber)

@@ -291,12 +291,6 @@ struct ByteWriter {
         amount(afterScalars: scalars, minorUnits: minorUnits, currency)
     }
 
-    /// `posting` with its start (`    ACCOUNT`) already made, and the account's code points.
-    mutating func posting(_ start: UnsafeBufferPointer<UInt8>, scalars: Int, minorUnits: Int64, _ currency: Currency) {
-        put(start)
-        amount(afterScalars: scalars, minorUnits: minorUnits, currency)
-    }
-
     /// A posting's padding, amount, code and line end after an account of `scalars` code points.
     private mutating func amount(afterScalars scalars: Int, minorUnits: Int64, _ currency: Currency) {
         var digits = DecimalDigits(minorUnits.magnitude, exponent: currency.exponent)

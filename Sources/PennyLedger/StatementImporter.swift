@@ -180,7 +180,6 @@ public struct StatementImporter {
         /// Whether the statement's own account keeps its default-filed entries (`keepsDefaultFiled`).
         var keepsOwnDefaultFiled = false
         var repeatedIn: [UInt64: (statement: Int, line: Int)] = [:]
-        var folded = [UInt8](repeating: 0, count: 256)
 
         /// Files a transaction that is not in the ledger: pairs it as a transfer leg or
         /// appends its entry. `decision` is the rules' when already asked.
@@ -286,27 +285,12 @@ public struct StatementImporter {
             try place(transaction, folded: folded, id: id, own: own, decision: nil)
         }
 
-        /// A plain row, lent: folded, identified, categorized and written from its bytes;
-        /// made a `Transaction` only when something needs one.
-        // The lane is passed down as an argument: the per-row calls borrow it.
-        func takeRow(_ row: PlainRow, own: String, lane: RowLane, verdict known: RowVerdict? = nil) throws(PennyError) {
-            if let key = row.foldedDescription { return try fileRow(row, key: key, own: own, lane: lane, verdict: known) }
-            if folded.count < row.description.count { folded = Array(repeating: 0, count: row.description.count * 2) }
-            let length = folded.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress!) }
-            guard let length else { return try takeTransaction(row.transaction(), own: own) }
-            try folded.withUnsafeBufferPointer { (buffer) throws(PennyError) in
-                try fileRow(row, key: UnsafeBufferPointer(rebasing: buffer[..<length]), own: own, lane: lane, verdict: known)
-            }
-        }
-
-        /// A plain row with its folded description `key` (and its content key and first id,
-        /// when found ahead: `fileRows`).
+        /// A plain row with its folded description `key`, its content key and its first id
+        /// (found ahead: `fileRows`).
         func fileRow(
-            _ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?, content: (key: UInt64, first: DedupID)? = nil
+            _ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?, content: (key: UInt64, first: DedupID)
         ) throws(PennyError) {
-            let id =
-                content.map { assigner.contentID(key: $0.key, date: row.date, first: $0.first) }
-                ?? assigner.contentID(account: own, date: row.date, amount: row.amount, foldedDescription: key)
+            let id = assigner.contentID(key: content.key, date: row.date, first: content.first)
             if update.contains(id) {
                 outcome.duplicates += 1
                 return
@@ -345,9 +329,10 @@ public struct StatementImporter {
             outcome.new += 1
         }
 
-        // Rows of a run go `aheadRows` at a time: first every row's folded description,
-        // content key and first id, with the cache lines their lookups read asked for; then
-        // each row is filed as `takeRow` would. The lookups' cache misses overlap.
+        // Rows of a run go `aheadRows` at a time: first every row's folded description (when
+        // the reader's thread did not fold it; a description that cannot be folded makes the
+        // row a `Transaction`), content key and first id, with the cache lines their lookups
+        // read asked for; then each row is filed in order. The lookups' cache misses overlap.
         var aheadFolded: [UInt8] = []
         var ahead: [(folded: Range<Int>?, key: UInt64, first: DedupID)?] = []
         func fileRows(_ rows: PlainRows, own: String, lane: RowLane) throws(PennyError) {
@@ -420,13 +405,6 @@ public struct StatementImporter {
                     throw .badInput("transaction before any statement header", at: transaction.location)
                 }
                 try takeTransaction(transaction, own: own)
-            case .row(let row):
-                guard let own = account else {
-                    throw .badInput("transaction before any statement header", at: row.location)
-                }
-                guard let lane = rowLane else { return try takeTransaction(row.transaction(), own: own) }
-                lane.renderer.begin(account: own, file: row.file)
-                try takeRow(row, own: own, lane: lane)
             case .rows(let rows):
                 guard rows.count > 0 else { return }
                 guard let own = account else {

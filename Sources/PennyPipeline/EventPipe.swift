@@ -5,9 +5,8 @@ import PennyRules
 /// Runs a statement reader on a thread of its own while the caller imports what it read:
 /// on two cores, parsing the file and filing its rows overlap.
 ///
-/// The reader's events go through a bounded queue in batches (a lent `PlainRow`'s
-/// description is copied into its batch, so the row stays lent only for the consumer's
-/// call). The consumer sees the events in file order; an error of the reader reaches it
+/// The reader's events go through a bounded queue in batches (a lent run of rows is
+/// copied into its batch, so the rows stay lent only for the consumer's call). The consumer sees the events in file order; an error of the reader reaches it
 /// after every event before it, as it would without the pipe. When the consumer throws,
 /// the reader is stopped at its next event and the pipe returns only once its thread has
 /// ended. Memory is bounded by `batchesInFlight` batches.
@@ -91,7 +90,7 @@ private struct EventBatch: @unchecked Sendable {
     private var items: [Item] = []
     private var rows: [PlainRows.Item] = []
     private var arena: [UInt8] = []
-    /// The file of the batch's rows (a row from another file goes as a `.transaction`).
+    /// The file of the batch's rows (a run of another file goes as `.transaction`s).
     private var file: String?
     /// How many events (each row counts one).
     private var count = 0
@@ -107,47 +106,19 @@ private struct EventBatch: @unchecked Sendable {
     /// strings, about 0.7 KB) as much as 16 rows, whose text goes to the arena; so a batch of
     /// CAMT transactions holds 256 and the queue about 1,000, not 16,000 (12 MB at 500 MiB).
     static func weight(of event: StatementEvent) -> Int {
-        switch event {
-        case .row: return 1
-        case .rows(let rows): return rows.count
-        default: return 16
-        }
+        if case .rows(let rows) = event { return rows.count }
+        return 16
     }
 
-    /// Appends an event; a plain row's description is copied and, when `helps`, folded
-    /// (and given the rules' account-free verdict, with `rules`).
+    /// Appends an event; a run of plain rows is copied (and, when `helps`, folded and given
+    /// the rules' account-free verdict, with `rules`).
     mutating func append(_ event: StatementEvent, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         count += Self.weight(of: event)
-        if case .rows(let run) = event { return append(run, helps: helps, rules: rules, scratch: &scratch) }
-        guard case .row(let row) = event else { return items.append(.event(event)) }
-        guard accepts(row) else { return items.append(.event(.transaction(row.transaction()))) }
-        let start = arena.count
-        arena.append(contentsOf: row.description)
-        let description = start..<arena.count
-        guard helps else {
-            return addRow(
-                row, PlainRows.Item(date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: nil, line: row.line))
-        }
-        // The folded description goes right after it (never longer).
-        arena.appendZeros(row.description.count)
-        let length = arena.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + description.upperBound) }
-        arena.removeLast(row.description.count - (length ?? 0))
-        let folded = length.map { description.upperBound..<description.upperBound + $0 }
-        var verdict: RowVerdict?
-        if let rules, let folded {
-            verdict = arena.withUnsafeBufferPointer { bytes in
-                rules.categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(rebasing: bytes[folded]), scratch: &scratch)
-            }
-        }
-        addRow(
-            row,
-            PlainRows.Item(
-                date: row.date, minorUnits: row.amount.minorUnits, balance: row.balance?.minorUnits, description: description, folded: folded, line: row.line,
-                verdict: verdict))
+        guard case .rows(let run) = event else { return items.append(.event(event)) }
+        append(run, helps: helps, rules: rules, scratch: &scratch)
     }
 
-    /// Appends a run of rows lent by the reader: each description copied (and, when
-    /// `helps`, folded and given the rules' account-free verdict, as `append` does a row's).
+    /// Appends a run of rows lent by the reader (a run of another file goes as transactions).
     private mutating func append(_ run: PlainRows, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         guard run.count > 0 else { return }
         if file == nil { file = run.file }
@@ -173,7 +144,7 @@ private struct EventBatch: @unchecked Sendable {
     }
 
     /// Folds the descriptions of `rows[range]` (each folded text after the arena's end) and
-    /// gives them the rules' account-free verdict, as `append` does a lent row's.
+    /// gives them the rules' account-free verdict.
     private mutating func help(rows range: Range<Int>, run: PlainRows, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
         if let rules {
             // The rules borrowed once for the run (reading them through the box per row copied them).
@@ -210,28 +181,6 @@ private struct EventBatch: @unchecked Sendable {
             let found = arena.withUnsafeBufferPointer { bytes in verdict(row, UnsafeBufferPointer(rebasing: bytes[folded]), &scratch) }
             rows[index].verdictCode = PlainRows.Item.code(found)
         }
-    }
-
-    /// True when `row` can be kept in this batch (its rows are of one file, and a balance
-    /// is in the amount's currency).
-    private mutating func accepts(_ row: PlainRow) -> Bool {
-        if file == nil { file = row.file }
-        return file == row.file && (row.balance.map { $0.currency == row.amount.currency } ?? true)
-    }
-
-    /// Adds a row to the current run, or starts one.
-    private mutating func addRow(_ row: PlainRow, _ item: PlainRows.Item) {
-        addRow(item, currency: row.amount.currency)
-    }
-
-    /// Adds a row in `currency` to the current run, or starts one.
-    private mutating func addRow(_ item: PlainRows.Item, currency: Currency) {
-        if case .rows(let range, let last)? = items.last, range.upperBound == rows.count, last == currency {
-            items[items.count - 1] = .rows(range.lowerBound..<range.upperBound + 1, currency)
-        } else {
-            items.append(.rows(rows.count..<rows.count + 1, currency))
-        }
-        rows.append(item)
     }
 
     /// Hands each event to `body` in order, each run of rows as one `.rows`, lent from the

@@ -13,7 +13,6 @@ struct JSONFormatTests {
             switch event {
             case .statement(let h): outcome.headers.append(h)
             case .transaction(let t): outcome.transactions.append(t)
-            case .row(let r): outcome.transactions.append(r.transaction())
             case .rows(let rows): for i in 0..<rows.count { outcome.transactions.append(rows[i].transaction()) }
             case .closing(let balance): outcome.headers[outcome.headers.count - 1].closing = balance
             case .warning: break

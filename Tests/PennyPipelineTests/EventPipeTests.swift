@@ -6,21 +6,23 @@ import Testing
 /// The reader's thread and the importer's: every event in file order, rows lent with their
 /// text (folded or not, as the threads share the work), errors where they happened.
 @Suite struct EventPipeTests {
-    /// Emits `count` plain rows of `file`, then throws at row `failAt` if given.
+    /// Emits `count` plain rows of `file` in runs as a reader lends them (`PlainRowRun`),
+    /// then throws at row `failAt` if given (after lending the rows before it).
     static func produce(count: Int, failAt: Int? = nil) -> @Sendable ((StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void {
         { (emit) throws(PennyError) in
             try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: "assets:a", currency: .euro, location: SourceLocation(file: "f.csv", line: 1))))
+            var run = PlainRowRun(file: "f.csv", currency: .euro)
             for line in 2..<(count + 2) {
-                if line == failAt { throw PennyError.badInput("bad row", at: SourceLocation(file: "f.csv", line: line)) }
-                var text = Array("Row  \(line) CAFÉ".utf8)
-                try text.withUnsafeMutableBufferPointer { (bytes) throws(PennyError) in
-                    try emit(
-                        .row(
-                            PlainRow(
-                                date: LocalDate(dayNumber: 19_700 + line / 100), amount: Money(minorUnits: Int64(-line), currency: .euro),
-                                description: UnsafeBufferPointer(bytes), file: "f.csv", line: line, balance: nil)))
+                if line == failAt {
+                    try run.lend { (rows) throws(PennyError) in try emit(.rows(rows)) }
+                    throw PennyError.badInput("bad row", at: SourceLocation(file: "f.csv", line: line))
                 }
+                Array("Row  \(line) CAFÉ".utf8).withUnsafeBufferPointer { bytes in
+                    run.append(date: LocalDate(dayNumber: 19_700 + line / 100), minorUnits: Int64(-line), balance: nil, description: bytes, line: line)
+                }
+                if run.isFull { try run.lend { (rows) throws(PennyError) in try emit(.rows(rows)) } }
             }
+            try run.lend { (rows) throws(PennyError) in try emit(.rows(rows)) }
         }
     }
 

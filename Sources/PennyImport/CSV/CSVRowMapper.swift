@@ -43,7 +43,7 @@ struct CSVRowMapper {
     /// `Transaction` is written only when there is one.)
     mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?, transaction: inout Transaction?) throws(PennyError) -> Bool {
         guard let row = try dataRow(record) else { return false }
-        if columns == nil { _ = try resolvedColumns(line: record.line) }
+        try resolveColumns()
         // Borrowed (`columns` keeps them): no retain and release per row.
         let plain = rows == nil ? nil : columnsRef!._withUnsafeGuaranteedRef { $0.isPlain ? plainFields(record, $0) : nil }
         if let plain {
@@ -55,13 +55,6 @@ struct CSVRowMapper {
         }
         transaction = try self.transaction(row, columns!)
         return true
-    }
-
-    /// The record's transaction, or nil for header, blank and skipped records and for
-    /// everything after the end of the data.
-    mutating func map(_ record: CSVRecord) throws(PennyError) -> Transaction? {
-        guard let row = try dataRow(record) else { return nil }
-        return try transaction(row, try resolvedColumns(line: record.line))
     }
 
     /// The record when it is a data row, after the header, blank-line, pattern and width
@@ -230,12 +223,12 @@ struct CSVRowMapper {
             at: SourceLocation(file: fileName, line: record.line, column: first + 1), excerpt: excerpt(record))
     }
 
-    private mutating func resolvedColumns(line: Int) throws(PennyError) -> ResolvedColumns {
-        if let columns { return columns }
+    /// Resolves the profile's columns against the header, once (the first data row).
+    private mutating func resolveColumns() throws(PennyError) {
+        guard columns == nil else { return }
         let resolved = try ResolvedColumns(profile: profile, headerNames: headerNames, fileName: fileName)
         columns = resolved
         columnsRef = Unmanaged.passUnretained(resolved)
-        return resolved
     }
 
     private mutating func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {
