@@ -28,25 +28,17 @@ struct LedgerIndexWriter {
         let keyCount = count - (hasZero ? 1 : 0)
         var builder = OrderedIDTableBuilder(keys: keyCount)
         let filter = OwnedBloomFilter(keys: keyCount, bitsPerKey: Self.filterBitsPerKey)
-        var heads = streams
-        var current: [UInt64?] = heads.indices.map { heads[$0].pop() }
+        var keys = KeyMerge(streams)
         var last: UInt64 = 0
         var written = 0
-        while true {
-            var best = -1
-            for i in current.indices {
-                guard let k = current[i] else { continue }
-                if best < 0 || k < current[best]! { best = i }
-            }
-            guard best >= 0, let key = current[best] else { break }
-            current[best] = heads[best].pop()
+        while let key = keys.next() {
             if key == 0 || key == last { continue }
             last = key
             filter.filter.insert(key)
             try builder.add(key) { (word) throws(PennyError) in try out.word(word) }
             written += 1
         }
-        guard written == keyCount, !heads.contains(where: \.failed) else {
+        guard written == keyCount, !keys.failed else {
             throw failure("the ids to index did not add up (\(written) of \(keyCount)); the index was not written")
         }
         let tableOffset = LedgerIndexFile.headerBytes

@@ -144,20 +144,12 @@ final class SpillingIDSet {
             failed = true
             return
         }
-        var streams = runStreams(chunk: 1 << 12)
-        var heads = streams.indices.map { streams[$0].pop() }
+        var keys = KeyMerge(runStreams(chunk: 1 << 12))
         var out: [UInt64] = []
         out.reserveCapacity(1 << 15)
         var fences: [UInt64] = []
         var total = 0
-        while true {
-            var best = -1
-            for i in heads.indices {
-                guard let k = heads[i] else { continue }
-                if best < 0 || k < heads[best]! { best = i }
-            }
-            guard best >= 0, let key = heads[best] else { break }
-            heads[best] = streams[best].pop()
+        while let key = keys.next() {
             if total % Self.pageKeys == 0 { fences.append(key) }
             out.append(key)
             total += 1
@@ -169,7 +161,7 @@ final class SpillingIDSet {
                 out.removeAll(keepingCapacity: true)
             }
         }
-        guard !streams.contains(where: \.failed), out.withUnsafeBufferPointer({ merged.append($0) }), total == spilled else {
+        guard !keys.failed, out.withUnsafeBufferPointer({ merged.append($0) }), total == spilled else {
             failed = true
             return
         }
