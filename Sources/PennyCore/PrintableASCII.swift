@@ -6,15 +6,12 @@ public enum PrintableASCII {
     @inline(__always)
     public static func contains(only bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        // The high bit of each byte of the result is set where that byte of x is zero.
-        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x | low) }
         var i = 0
         var bad: UInt64 = 0
         while i + 8 <= raw.count {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             // A high bit, a byte below 0x20 (its top three bits zero), or DEL.
-            bad |= (w & 0x8080_8080_8080_8080) | zeroBytes(w & 0xE0E0_E0E0_E0E0_E0E0) | zeroBytes(w ^ 0x7F7F_7F7F_7F7F_7F7F)
+            bad |= (w & 0x8080_8080_8080_8080) | ByteLanes.zeroBytes(w & 0xE0E0_E0E0_E0E0_E0E0) | ByteLanes.bytes(0x7F, in: w)
             i += 8
         }
         while i < raw.count {

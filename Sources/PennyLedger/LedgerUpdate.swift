@@ -206,14 +206,11 @@ public final class LedgerUpdate {
             appendedTotals: appendedTotals, totalsOverflowed: totalsOverflowed, includeCount: summary.includes.count)
     }
 
-    /// How many `\n` bytes `bytes` has (eight at a time: a byte of `w ^ 0x0A…` is zero where
-    /// `w` has a line end, and the sum below sets exactly those bytes' high bits).
+    /// How many `\n` bytes `bytes` has (eight at a time, `ByteLanes`).
     static func newlines(in raw: UnsafeRawBufferPointer) -> Int {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var n = 0, i = 0
         while i + 8 <= raw.count {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            n += (~(((x & low) &+ low) | x | low)).nonzeroBitCount
+            n += ByteLanes.bytes(0x0A, in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)).nonzeroBitCount
             i += 8
         }
         while i < raw.count {
