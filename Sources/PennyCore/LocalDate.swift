@@ -123,18 +123,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         var bytes: (UInt64, UInt16) = (0, 0)
         return withUnsafeMutableBytes(of: &bytes) { raw in
             let b = raw.bindMemory(to: UInt8.self)
-            let y = year, m = month, d = day
-            b[0] = UInt8(48 + y / 1000 % 10)
-            b[1] = UInt8(48 + y / 100 % 10)
-            b[2] = UInt8(48 + y / 10 % 10)
-            b[3] = UInt8(48 + y % 10)
-            b[4] = 0x2D
-            b[5] = UInt8(48 + m / 10)
-            b[6] = UInt8(48 + m % 10)
-            b[7] = 0x2D
-            b[8] = UInt8(48 + d / 10)
-            b[9] = UInt8(48 + d % 10)
+            writeISOBytes(to: b.baseAddress!)
             return body(UnsafeBufferPointer(rebasing: b[0..<10]))
         }
+    }
+
+    /// Writes the ten bytes of `withISOBytes` at `b` (the journal writer's entries write
+    /// their dates so, in place).
+    public func writeISOBytes(to b: UnsafeMutablePointer<UInt8>) {
+        let y = year, m = month, d = day
+        b[0] = UInt8(48 + y / 1000 % 10)
+        b[1] = UInt8(48 + y / 100 % 10)
+        b[2] = UInt8(48 + y / 10 % 10)
+        b[3] = UInt8(48 + y % 10)
+        b[4] = 0x2D
+        b[5] = UInt8(48 + m / 10)
+        b[6] = UInt8(48 + m % 10)
+        b[7] = 0x2D
+        b[8] = UInt8(48 + d / 10)
+        b[9] = UInt8(48 + d % 10)
     }
 }

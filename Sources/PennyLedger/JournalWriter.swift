@@ -134,7 +134,8 @@ public enum JournalWriter {
     }
 }
 
-/// An amount's decimal text (`ByteWriter.decimal`'s), made in one pass on the stack.
+/// An amount's decimal text, made in one pass on the stack (`ByteWriter.decimal` and the
+/// postings write it).
 struct DecimalDigits {
     /// Up to 24 bytes, filled from the end.
     private var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -218,20 +219,8 @@ struct ByteWriter {
 
     /// `YYYY-MM-DD`.
     mutating func date(_ date: LocalDate) {
-        guard date.hasFourDigitYear else { return date.withISOBytes { put($0) } }
         precondition(count + 10 <= capacity, "journal entry longer than reserved")
-        let b = base + count
-        let y = date.year, m = date.month, d = date.day
-        b[0] = UInt8(truncatingIfNeeded: 48 + y / 1000)
-        b[1] = UInt8(truncatingIfNeeded: 48 + y / 100 % 10)
-        b[2] = UInt8(truncatingIfNeeded: 48 + y / 10 % 10)
-        b[3] = UInt8(truncatingIfNeeded: 48 + y % 10)
-        b[4] = 0x2D
-        b[5] = UInt8(truncatingIfNeeded: 48 + m / 10)
-        b[6] = UInt8(truncatingIfNeeded: 48 + m % 10)
-        b[7] = 0x2D
-        b[8] = UInt8(truncatingIfNeeded: 48 + d / 10)
-        b[9] = UInt8(truncatingIfNeeded: 48 + d % 10)
+        date.writeISOBytes(to: base + count)
         count += 10
     }
 
@@ -328,37 +317,10 @@ struct ByteWriter {
         put(0x0A)
     }
 
-    /// How many bytes `decimal` writes.
-    static func decimalLength(_ minorUnits: Int64, exponent: Int) -> Int {
-        var magnitude = minorUnits.magnitude
-        var digits = 0
-        repeat {
-            magnitude /= 10
-            digits += 1
-        } while magnitude > 0
-        digits = max(digits, exponent + 1)
-        return digits + (exponent > 0 ? 1 : 0) + (minorUnits < 0 ? 1 : 0)
-    }
-
     /// Minor units as a decimal with `exponent` digits after the point.
     mutating func decimal(_ minorUnits: Int64, exponent: Int) {
-        let length = Self.decimalLength(minorUnits, exponent: exponent)
-        precondition(count + length <= capacity, "journal entry longer than reserved")
-        var magnitude = minorUnits.magnitude
-        var produced = 0
-        var at = count + length - 1
-        repeat {
-            if produced == exponent && exponent > 0 {
-                base[at] = UInt8(ascii: ".")
-                at -= 1
-            }
-            base[at] = UInt8(0x30 + magnitude % 10)
-            at -= 1
-            magnitude /= 10
-            produced += 1
-        } while magnitude > 0 || produced <= exponent
-        if minorUnits < 0 { base[at] = UInt8(ascii: "-") }
-        count += length
+        var digits = DecimalDigits(minorUnits, exponent: exponent)
+        digits.withBytes { put($0) }
     }
 
     /// One line, no `;` (a comment in both tools), no leading `(` (a transaction code),
@@ -387,18 +349,16 @@ struct ByteWriter {
 
     /// True when `sanitized` writes `text` unchanged: not empty, no `;`, tab or line end,
     /// no space at either end or next to another, no leading `(` (most bank texts). Eight
-    /// bytes at a time: `zeroBytes(w ^ c)` has the high bit of each byte of `w` equal to `c`.
+    /// bytes at a time (`ByteLanes`).
     static func isWrittenAsIs(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first, let last = text.last, first != 0x20, first != UInt8(ascii: "("), last != 0x20 else { return false }
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x | low) }
         let raw = UnsafeRawBufferPointer(text)
         var i = 0
         var spaceBefore: UInt64 = 0  // 0x80 when the byte before the word is a space
         while i + 8 <= raw.count {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let special = zeroBytes(w ^ 0x3B3B_3B3B_3B3B_3B3B) | zeroBytes(w ^ 0x0909_0909_0909_0909) | zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
-            let spaces = zeroBytes(w ^ 0x2020_2020_2020_2020)
+            let special = ByteLanes.bytes(0x3B, in: w) | ByteLanes.bytes(0x09, in: w) | ByteLanes.bytes(0x0A, in: w) | ByteLanes.bytes(0x0D, in: w)
+            let spaces = ByteLanes.bytes(0x20, in: w)
             if special != 0 || spaces & ((spaces << 8) | spaceBefore) != 0 { return false }
             spaceBefore = spaces >> 56
             i += 8

@@ -96,6 +96,14 @@ struct HotPathPropertyTests {
         #expect(copied > 100)
     }
 
+    /// Minor units as decimal text, built from `String(magnitude)`: the reference.
+    private static func decimalText(_ minorUnits: Int64, exponent: Int) -> String {
+        var digits = String(minorUnits.magnitude)
+        if digits.count <= exponent { digits = String(repeating: "0", count: exponent + 1 - digits.count) + digits }
+        if exponent > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent)) }
+        return (minorUnits < 0 ? "-" : "") + digits
+    }
+
     @Test func amountsDatesAndIDsAreWrittenAsTheirPlainForms() {
         var generator = SeededGenerator(seed: 15)
         for exponent in 0...4 {
@@ -105,10 +113,11 @@ struct HotPathPropertyTests {
                 var digits = DecimalDigits(minorUnits, exponent: exponent)
                 var text: [UInt8] = []
                 digits.withBytes { text = Array($0) }
-                var plain: [UInt8] = []
-                JournalWriter.write(40, into: &plain) { $0.decimal(minorUnits, exponent: exponent) }
-                #expect(text == plain)
-                #expect(digits.count == ByteWriter.decimalLength(minorUnits, exponent: exponent))
+                #expect(String(decoding: text, as: UTF8.self) == Self.decimalText(minorUnits, exponent: exponent))
+                #expect(digits.count == text.count)
+                var written: [UInt8] = []
+                JournalWriter.write(40, into: &written) { $0.decimal(minorUnits, exponent: exponent) }
+                #expect(written == text)
             }
         }
         for _ in 0..<5_000 {
@@ -116,7 +125,9 @@ struct HotPathPropertyTests {
             let date = LocalDate(dayNumber: day)
             var written: [UInt8] = []
             JournalWriter.write(16, into: &written) { $0.date(date) }
-            #expect(String(decoding: written, as: UTF8.self) == date.withISOBytes { String(decoding: $0, as: UTF8.self) })
+            let expected = String(format: "%04d-%02d-%02d", date.year % 10_000, date.month, date.day)
+            #expect(String(decoding: written, as: UTF8.self) == expected)
+            #expect(date.withISOBytes { String(decoding: $0, as: UTF8.self) } == expected)
             let id = UInt64.random(in: .min ... .max, using: &generator)
             var hex: [UInt8] = []
             JournalWriter.write(16, into: &hex) { $0.hex(id) }
