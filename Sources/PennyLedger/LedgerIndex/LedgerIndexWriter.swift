@@ -88,9 +88,6 @@ struct LedgerIndexWriter {
 struct ChecksummedOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Words not yet moved into `buffer` (little-endian): a word costs an append of one
-    /// element, not of eight bytes.
-    private var words: [UInt64] = []
     /// The file offset after everything written so far.
     private(set) var offset: Int
     /// The checksum of everything written.
@@ -100,31 +97,21 @@ struct ChecksummedOutput {
         self.descriptor = descriptor
         self.offset = offset
         buffer.reserveCapacity(1 << 20)
-        words.reserveCapacity(1 << 17)
     }
 
     mutating func word(_ value: UInt64) throws(PennyError) {
-        words.append(value.littleEndian)
+        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
         offset += 8
-        if words.count >= 1 << 17 { try flush() }
-    }
-
-    /// Moves the pending words into `buffer`, in order.
-    private mutating func moveWords() {
-        guard !words.isEmpty else { return }
-        words.withUnsafeBytes { buffer.append(contentsOf: $0) }
-        words.removeAll(keepingCapacity: true)
+        if buffer.count >= 1 << 20 { try flush() }
     }
 
     mutating func bytes(_ raw: UnsafeRawBufferPointer) throws(PennyError) {
-        moveWords()
         buffer.append(contentsOf: raw)
         offset += raw.count
         if buffer.count >= 1 << 20 { try flush() }
     }
 
     mutating func bytes(_ array: [UInt8]) throws(PennyError) {
-        moveWords()
         buffer.append(contentsOf: array)
         offset += array.count
         if buffer.count >= 1 << 20 { try flush() }
@@ -132,13 +119,11 @@ struct ChecksummedOutput {
 
     mutating func pad(to alignment: Int) throws(PennyError) {
         let extra = (alignment - offset % alignment) % alignment
-        moveWords()
         buffer.append(contentsOf: repeatElement(0, count: extra))
         offset += extra
     }
 
     mutating func flush() throws(PennyError) {
-        moveWords()
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { checksum.add($0) }
         let start = offset - buffer.count
