@@ -52,21 +52,18 @@ public struct LedgerStamp: Equatable, Sendable {
     private init?(statOf descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        size = Int64(status.st_size)
-        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    }
-
-    /// The stamp of the open file `descriptor`; nil when it cannot be read.
-    init?(descriptor: Int32) {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
         modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-        guard let hash = Self.edgeHash(descriptor, size: Int(size)) else { return nil }
-        contentHash = hash
+    }
+
+    /// The stamp of the open file `descriptor`; nil when it cannot be read.
+    init?(descriptor: Int32) {
+        guard var stamp = LedgerStamp(statOf: descriptor), let hash = Self.edgeHash(descriptor, size: Int(stamp.size)) else { return nil }
+        stamp.contentHash = hash
+        self = stamp
     }
 
     /// The hash of the first and last 4 KiB (the whole file when smaller).
