@@ -16,9 +16,7 @@ public final class AmountTotals: @unchecked Sendable {
     /// Counts a new entry (its two postings); an error at `location` when the total would
     /// pass 64 bits.
     public func add(_ amount: Money, at location: SourceLocation) throws(PennyError) {
-        let magnitude = amount.minorUnits == .min ? Int64.max : (amount.minorUnits < 0 ? -amount.minorUnits : amount.minorUnits)
-        let (twice, overflowTwice) = magnitude.multipliedReportingOverflow(by: 2)
-        guard !overflowTwice, sums.add(twice, to: amount.currency) else {
+        guard sums.addPostings(of: amount) else {
             throw .badInput(
                 "the amount \(amount) would make the ledger's \(amount.currency.code) amounts add up beyond what Penny counts exactly (\(Int64.max) minor units)",
                 at: location)

@@ -30,6 +30,15 @@ public struct CurrencyTotals: Sendable, Equatable {
         return true
     }
 
+    /// Adds what an entry of `amount` adds as the ledger check counts it: the magnitude of
+    /// both its postings (the amount and its negation; `Int64.min` counts as `Int64.max`);
+    /// false (nothing changed) when that passes 64 bits.
+    public mutating func addPostings(of amount: Money) -> Bool {
+        let magnitude = amount.minorUnits == .min ? Int64.max : abs(amount.minorUnits)
+        let (twice, overflow) = magnitude.multipliedReportingOverflow(by: 2)
+        return !overflow && add(twice, to: amount.currency)
+    }
+
     /// The index of `currency`'s total (added at zero when new).
     @inline(__always)
     private mutating func slot(_ currency: Currency) -> Int {

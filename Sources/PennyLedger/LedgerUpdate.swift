@@ -287,9 +287,7 @@ public final class LedgerUpdate {
     /// totals as the check counts them; past 64 bits no index is written (the next run reads
     /// the ledger and refuses it as before).
     private func countMagnitude(_ amount: Money) {
-        let magnitude = amount.minorUnits == .min ? Int64.max : abs(amount.minorUnits)
-        let (twice, o1) = magnitude.multipliedReportingOverflow(by: 2)
-        if o1 || !appendedTotals.add(twice, to: amount.currency) { totalsOverflowed = true }
+        if !appendedTotals.addPostings(of: amount) { totalsOverflowed = true }
     }
 
     /// Records a balance a statement states, once (`PennyComment.statementBalance`), a
