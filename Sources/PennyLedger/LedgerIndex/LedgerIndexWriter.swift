@@ -25,6 +25,7 @@ struct LedgerIndexWriter {
             if !renamed { unlink(temporary) }
         }
         var out = ChecksummedOutput(descriptor: fd, at: LedgerIndexFile.headerBytes)
+        defer { out.deallocate() }
         let keyCount = count - (hasZero ? 1 : 0)
         var builder = OrderedIDTableBuilder(keys: keyCount)
         let filter = OwnedBloomFilter(keys: keyCount, bitsPerKey: Self.filterBitsPerKey)
@@ -85,9 +86,14 @@ struct LedgerIndexWriter {
 }
 
 /// Buffered writes to a file from an offset, with the checksum of what was written.
+///
+/// The buffer is memory of its own (a word is one store, with no array growth or
+/// uniqueness check: the index writes one per slot); the owner calls `deallocate` once.
 struct ChecksummedOutput {
+    private static let capacity = 1 << 20
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: 8)
+    private var used = 0
     /// The file offset after everything written so far.
     private(set) var offset: Int
     /// The checksum of everything written.
@@ -96,44 +102,57 @@ struct ChecksummedOutput {
     init(descriptor: Int32, at offset: Int) {
         self.descriptor = descriptor
         self.offset = offset
-        buffer.reserveCapacity(1 << 20)
     }
 
+    /// Frees the buffer.
+    func deallocate() { buffer.deallocate() }
+
+    @inline(__always)
     mutating func word(_ value: UInt64) throws(PennyError) {
-        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+        if used + 8 > Self.capacity { try flush() }
+        (buffer + used).storeBytes(of: value.littleEndian, as: UInt64.self)
+        used += 8
         offset += 8
-        if buffer.count >= 1 << 20 { try flush() }
     }
 
     mutating func bytes(_ raw: UnsafeRawBufferPointer) throws(PennyError) {
-        buffer.append(contentsOf: raw)
-        offset += raw.count
-        if buffer.count >= 1 << 20 { try flush() }
+        try append(raw.count) { to, range in to.copyMemory(from: raw.baseAddress! + range.lowerBound, byteCount: range.count) }
     }
 
     mutating func bytes(_ array: [UInt8]) throws(PennyError) {
-        buffer.append(contentsOf: array)
-        offset += array.count
-        if buffer.count >= 1 << 20 { try flush() }
+        try append(array.count) { to, range in array.withUnsafeBytes { to.copyMemory(from: $0.baseAddress! + range.lowerBound, byteCount: range.count) } }
+    }
+
+    /// Appends `count` bytes, `copy(to, range)` putting bytes `range` of them at `to`
+    /// (in pieces when they fill the buffer).
+    private mutating func append(_ count: Int, _ copy: (UnsafeMutableRawPointer, Range<Int>) -> Void) throws(PennyError) {
+        var done = 0
+        while done < count {
+            if used == Self.capacity { try flush() }
+            let n = min(count - done, Self.capacity - used)
+            copy(buffer + used, done..<done + n)
+            used += n
+            offset += n
+            done += n
+        }
     }
 
     mutating func pad(to alignment: Int) throws(PennyError) {
-        let extra = (alignment - offset % alignment) % alignment
-        buffer.append(contentsOf: repeatElement(0, count: extra))
-        offset += extra
+        try bytes([UInt8](repeating: 0, count: (alignment - offset % alignment) % alignment))
     }
 
     mutating func flush() throws(PennyError) {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { checksum.add($0) }
-        let start = offset - buffer.count
+        guard used > 0 else { return }
+        let written = UnsafeRawBufferPointer(start: buffer, count: used)
+        checksum.add(written)
+        let start = offset - used
         var done = 0
-        while done < buffer.count {
-            let n = buffer.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(start + done)) }
+        while done < used {
+            let n = pwrite(descriptor, buffer + done, used - done, off_t(start + done))
             if n <= 0 { throw PennyError(.ledgerUnavailable, "cannot write the ledger's index: \(String(cString: strerror(errno)))", at: SourceLocation(file: "")) }
             done += n
         }
-        buffer.removeAll(keepingCapacity: true)
+        used = 0
     }
 }
 
