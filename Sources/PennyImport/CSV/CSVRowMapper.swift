@@ -18,6 +18,9 @@ struct CSVRowMapper {
     /// True once `patterns` is made and has `end-row` or `skip-row` patterns.
     private var hasPatterns = false
     private let indicatorAmount: IndicatorAmount
+    /// The profile's settings each row reads, kept apart: reading them through `profile`
+    /// copied the whole profile (642 bytes) three times a row.
+    private let rowSettings: RowSettings
     /// The description being decoded (reused: no allocation per row).
     private var scratch: [UInt8] = []
     /// True while everything in `scratch` is printable ASCII (clean, as `PlainRow` needs).
@@ -35,6 +38,7 @@ struct CSVRowMapper {
         self.currency = currency
         self.decoder = TextDecoder(encoding: profile.encoding)
         self.indicatorAmount = IndicatorAmount(profile: profile)
+        self.rowSettings = RowSettings(profile)
     }
 
     /// Reads a record: true when it is a transaction (put in `transaction`); false when it
@@ -63,37 +67,38 @@ struct CSVRowMapper {
         let followsBlankLine = record.line > nextLine
         nextLine = record.line + record.lineCount
         if hasEnded { return nil }
-        if record.line <= profile.headerLines {
+        if record.line <= rowSettings.headerLines {
             if !record.isBlank {
                 headerNames = []
                 for i in 0..<record.count { headerNames.append(try text(record, i)) }
             }
             return nil
         }
-        if profile.endsAtBlankLine && sawData && (record.isBlank || followsBlankLine) {
+        if rowSettings.endsAtBlankLine && sawData && (record.isBlank || followsBlankLine) {
             hasEnded = true
             return nil
         }
         if record.isBlank { return nil }
         sawData = true
         if try isNotATransaction(record) { return nil }
-        try checkWidth(record)
+        // The check's call only for a row wider than the header (a call per row copied the mapper).
+        if !rowSettings.ignoresExtraFields && !headerNames.isEmpty && record.count > headerNames.count { try checkWidth(record) }
         return record
     }
 
     /// Date, amount and balance read in place, with the description decoded into `scratch`
     /// and clean (`PlainRow.isClean`); nil when any of them needs the `String` path.
     private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?)? {
-        guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = fastDate(record, c.date),
-            var amount = fastAmount(record, amountIndex, currency), decodeDescription(record, c.description)
+        guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = Self.fastDate(record, c.date, rowSettings.dateFormat),
+            var amount = Self.fastAmount(record, amountIndex, currency, rowSettings.amountFormat), decodeDescription(record, c.description)
         else { return nil }
         guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
             return nil
         }
-        if profile.negate { amount = -amount }
+        if rowSettings.negate { amount = -amount }
         var balance: Money?
         if let i = c.balance {
-            if let fast = fastAmount(record, i, currency) {
+            if let fast = Self.fastAmount(record, i, currency, rowSettings.amountFormat) {
                 balance = Money(minorUnits: fast, currency: currency)
             } else if !Self.isBlankASCII(record, i) {
                 return nil
@@ -120,16 +125,18 @@ struct CSVRowMapper {
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
     /// The date, read in place; nil to take the String path.
-    private func fastDate(_ record: CSVRecord, _ index: Int) -> LocalDate? {
-        Self.asciiField(record, index) { profile.dateFormat.parse(utf8: $0) }
+    /// (Static, as `fastAmount`: a method called from the mutating row path was handed a
+    /// copy of the whole mapper.)
+    private static func fastDate(_ record: CSVRecord, _ index: Int, _ format: DateFormat) -> LocalDate? {
+        asciiField(record, index) { format.parse(utf8: $0) }
     }
 
     /// An amount field read in place; nil to take the String path (blank, not ASCII, or
     /// not readable: that path words the error).
-    private func fastAmount(_ record: CSVRecord, _ index: Int, _ currency: Currency) -> Int64? {
-        Self.asciiField(record, index) { bytes in
+    private static func fastAmount(_ record: CSVRecord, _ index: Int, _ currency: Currency, _ format: AmountFormat) -> Int64? {
+        asciiField(record, index) { bytes in
             guard bytes.contains(where: { !Self.isSpace($0) }) else { return nil }
-            return try? AmountParser.parse(utf8: bytes, format: profile.amountFormat, exponent: currency.exponent)
+            return try? AmountParser.parse(utf8: bytes, format: format, exponent: currency.exponent)
         }
     }
 
@@ -180,7 +187,7 @@ struct CSVRowMapper {
                 continue
             }
             let scalar: UInt32
-            switch profile.encoding {
+            switch rowSettings.encoding {
             case .utf8, .utf16: return false
             case .latin1: scalar = UInt32(b)
             case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
@@ -215,7 +222,7 @@ struct CSVRowMapper {
     /// A row with more non-empty fields than the header was split wrongly (an unquoted
     /// delimiter inside a value): reading it by position would shift every column.
     private func checkWidth(_ record: CSVRecord) throws(PennyError) {
-        guard !profile.ignoresExtraFields, !headerNames.isEmpty, record.count > headerNames.count else { return }
+        guard !rowSettings.ignoresExtraFields, !headerNames.isEmpty, record.count > headerNames.count else { return }
         let extra = (headerNames.count..<record.count).filter { !record.field($0).allSatisfy { $0 == 0x20 } }
         guard let first = extra.first else { return }
         throw .badInput(
@@ -234,7 +241,7 @@ struct CSVRowMapper {
     private mutating func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {
         let location = SourceLocation(file: fileName, line: record.line)
         let date: LocalDate
-        if let fast = fastDate(record, c.date) {
+        if let fast = Self.fastDate(record, c.date, rowSettings.dateFormat) {
             date = fast
         } else {
             let dateText = try field(record, c.date, "date")
@@ -252,7 +259,7 @@ struct CSVRowMapper {
             rowCurrency = currency
         }
         var amount: Int64
-        if case .signed(let i) = c.amount, c.indicator == nil, let fast = fastAmount(record, i, rowCurrency) {
+        if case .signed(let i) = c.amount, c.indicator == nil, let fast = Self.fastAmount(record, i, rowCurrency, rowSettings.amountFormat) {
             amount = fast
         } else {
             amount = try self.amount(record, c, rowCurrency, location)
@@ -271,7 +278,7 @@ struct CSVRowMapper {
         }
         var balance: Money?
         if let i = c.balance {
-            if let fast = fastAmount(record, i, rowCurrency) {
+            if let fast = Self.fastAmount(record, i, rowCurrency, rowSettings.amountFormat) {
                 balance = Money(minorUnits: fast, currency: rowCurrency)
             } else if !Self.isBlankASCII(record, i) {
                 let text = try field(record, i, "balance")
@@ -451,5 +458,26 @@ extension String {
     var replacingNewlines: String {
         guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
         return String(map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 })
+    }
+}
+
+/// What `CSVRowMapper` reads of its profile for every row.
+private struct RowSettings {
+    let headerLines: Int
+    let endsAtBlankLine: Bool
+    let negate: Bool
+    let ignoresExtraFields: Bool
+    let encoding: CSVProfile.Encoding
+    let dateFormat: DateFormat
+    let amountFormat: AmountFormat
+
+    init(_ profile: CSVProfile) {
+        headerLines = profile.headerLines
+        endsAtBlankLine = profile.endsAtBlankLine
+        negate = profile.negate
+        ignoresExtraFields = profile.ignoresExtraFields
+        encoding = profile.encoding
+        dateFormat = profile.dateFormat
+        amountFormat = profile.amountFormat
     }
 }
