@@ -37,6 +37,25 @@ struct TextKeyTests {
         }
     }
 
+    /// Long texts take the eight-bytes-at-a-time path: it must fold exactly as Foundation
+    /// does, wherever the spaces, tabs, capitals and accents fall against the word edges.
+    @Test func wordAtATimeFoldingAgreesWithFoundation() {
+        var generator = SeededGenerator(seed: 11)
+        let alphabets = [Array("ABCXYZabcxyz@[`{09 "), Array("Ab  Zz\t\n\r.-çÉ  ã ñ")]
+        for round in 0..<4_000 {
+            let alphabet = alphabets[round % 2]
+            let text = String((0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let expected = TextKey.foldWithFoundation(text)
+            #expect(TextKey.fold(text) == expected, "\(Array(text.utf8))")
+            // The byte API the importer uses, on the text's own bytes.
+            var bytes = Array(text.utf8)
+            let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            defer { out.deallocate() }
+            let length = bytes.withUnsafeMutableBufferPointer { TextKey.foldLatin(UnsafeBufferPointer($0), into: out) }
+            #expect(length.map { String(decoding: UnsafeBufferPointer(start: out, count: $0), as: UTF8.self) } == expected, "\(Array(text.utf8))")
+        }
+    }
+
     @Test func stableHashIsStable() {
         var hash = StableHash()
         hash.combine("penny")
