@@ -1,5 +1,6 @@
 import Foundation
 import PennyCore
+import PennyTestSupport
 import Testing
 
 @testable import PennyLedger
@@ -357,5 +358,47 @@ struct SpillingIDSetTests {
                 #expect(ids.count == current.count)
             }
         }
+    }
+}
+
+/// The sorts and the merge behind a spilled run and the next index, against the standard
+/// library's sort on the same keys.
+struct SpreadKeySortTests {
+    /// Spread keys (as ids give), keys crowded into a few buckets, repeats and tiny inputs
+    /// all come out exactly as `sorted()` gives them.
+    @Test func sortsAnyKeysAsTheStandardSortDoes() {
+        var generator = SeededGenerator(seed: 7)
+        let shapes: [(Int) -> UInt64] = [
+            { _ in IDKey.of(UInt64.random(in: 0...UInt64.max, using: &generator)) },
+            { _ in UInt64.random(in: 0...1_000, using: &generator) },  // all in bucket 0
+            { i in UInt64(i % 7) << 60 | UInt64.random(in: 0...3, using: &generator) },
+            { _ in [0, 1, UInt64.max, UInt64.max - 1].randomElement(using: &generator)! },
+        ]
+        for (index, shape) in shapes.enumerated() {
+            for count in [0, 1, 2, 64, 65, 1_000, 20_000] {
+                var keys = (0..<count).map(shape)
+                let expected = keys.sorted()
+                SpreadKeySort.sort(&keys)
+                #expect(keys == expected, "shape \(index), \(count) keys")
+            }
+        }
+    }
+
+    /// The merge of ascending streams (one empty, one long, equal keys in several) gives
+    /// every key of every stream in order.
+    @Test func theMergeGivesEveryKeyOfEveryStreamInOrder() {
+        var generator = SeededGenerator(seed: 8)
+        let runs: [[UInt64]] = [[], (0..<5_000).map { _ in UInt64.random(in: 0...10_000, using: &generator) }.sorted(), [3, 3, 7], [0, UInt64.max]]
+        var merge = KeyMerge(
+            runs.map { run in
+                WordStream(range: 0..<run.count, chunk: 16) { buffer, at in
+                    for i in buffer.indices { buffer[i] = run[at + i] }
+                    return true
+                }
+            })
+        var merged: [UInt64] = []
+        while let key = merge.next() { merged.append(key) }
+        #expect(merged == runs.flatMap { $0 }.sorted())
+        #expect(!merge.failed)
     }
 }

@@ -119,7 +119,7 @@ final class SpillingIDSet {
         var keys: [UInt64] = []
         keys.reserveCapacity(memory.count)
         memory.forEach { keys.append(IDKey.of($0)) }
-        keys.sort()
+        SpreadKeySort.sort(&keys)
         if runFile == nil { runFile = ScratchFile(near: nearPath) }
         guard let runFile, keys.withUnsafeBufferPointer({ runFile.append($0) }) else {
             failed = true
