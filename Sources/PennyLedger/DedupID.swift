@@ -49,6 +49,12 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
     public static func contentKey(prefix: StableHash, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = prefix
         hash.combine(date)
+        return contentKey(datedPrefix: hash, amount: amount, foldedDescription: foldedDescription)
+    }
+
+    /// `contentKey` from the account's prefix with the date already mixed in.
+    public static func contentKey(datedPrefix: StableHash, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = datedPrefix
         hash.combine(amount.minorUnits)
         hash.combine(amount.currency.code)
         hash.combine(foldedDescription)
@@ -94,6 +100,11 @@ public struct DedupIDAssigner: Sendable {
     /// The account whose `DedupID.contentPrefix` is `prefix`.
     private var prefixAccount: String?
     private var prefix = StableHash()
+    /// The prefix with the last row's date mixed in, and that date: rows of one day (most
+    /// rows follow one of the same day) hash their date once.
+    private var datedPrefix: (date: LocalDate, hash: StableHash)?
+    /// The date `track` last saw (its day number is worked out only when the date changes).
+    private var trackedDate: LocalDate?
     /// Bank ids seen more than once so far (as hashes of account and id).
     public private(set) var repeatedBankIDs: Set<UInt64> = []
     /// True when a date came back after another one, with counts already dropped.
@@ -130,14 +141,24 @@ public struct DedupIDAssigner: Sendable {
         if prefixAccount != account {
             prefixAccount = account
             prefix = DedupID.contentPrefix(account: account)
+            datedPrefix = nil
         }
-        return DedupID.contentKey(prefix: prefix, date: date, amount: amount, foldedDescription: foldedDescription)
+        if datedPrefix?.date != date {
+            var hash = prefix
+            hash.combine(date)
+            datedPrefix = (date, hash)
+        }
+        return DedupID.contentKey(datedPrefix: datedPrefix!.hash, amount: amount, foldedDescription: foldedDescription)
     }
 
     /// The id of the row whose content key is `key`, in its turn; `first` is the id
     /// it has as the first of its key (`DedupID.content(key:occurrence: 1)`), if known.
     public mutating func contentID(key: UInt64, date: LocalDate, first: DedupID? = nil) -> DedupID {
-        track(day: date.dayNumber)
+        // The same date is the same day: `track` would change nothing.
+        if trackedDate != date {
+            track(day: date.dayNumber)
+            trackedDate = date
+        }
         let occurrence = occurrences.next(key)
         if occurrence == 1, let first { return first }
         return .content(key: key, occurrence: occurrence)

@@ -43,6 +43,10 @@ public final class RowEntryRenderer {
     private var sourcePrefix = 0..<0
     /// Line ends in `accountText` and `sourcePrefix` (none, unless a name has one).
     private var accountNewlines = 0, sourceNewlines = 0
+    /// The last row's date and its `YYYY-MM-DD` (a day's rows follow each other).
+    private var isoDate: (date: LocalDate, bytes: (UInt64, UInt16))?
+    /// The last row's source line, counted up to the next.
+    private var lineDigits = CountingDigits()
 
     /// Prepares for `ruleDecisions` (in rule order) and the two default decisions.
     public init(ruleDecisions: [Categorization], defaultExpense: Categorization, defaultIncome: Categorization) {
@@ -112,16 +116,22 @@ public final class RowEntryRenderer {
         }
         let descriptionLength = text.count + (joinsPayee ? slot.payee.count + 3 : 0)
         let bound = 96 + 2 * JournalWriter.postingBound + max(14, descriptionLength) + slot.category.count + accountText.count + sourcePrefix.count + slot.tail.count
+        if isoDate?.date != row.date {
+            var iso: (UInt64, UInt16) = (0, 0)
+            withUnsafeMutableBytes(of: &iso) { row.date.writeISOBytes(to: $0.bindMemory(to: UInt8.self).baseAddress!) }
+            isoDate = (row.date, iso)
+        }
+        lineDigits.set(row.line)
         JournalWriter.write(bound, into: &out) { w in
             w.put(0x0A)
-            w.date(row.date)
+            withUnsafeBytes(of: isoDate!.bytes) { w.put(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<10])) }
             w.put(" * ")
             w.sanitized(payee: joinsPayee ? bytes(slot.payee) : nil, text: text)
             w.put("\n    ; id: ")
             w.hex(id.value)
             w.put(0x0A)
             w.put(bytes(sourcePrefix))
-            w.decimal(Int64(row.line), exponent: 0)
+            lineDigits.withBytes { w.put($0) }
             w.put(0x0A)
             w.postingPair(
                 first: bytes(slot.tail.lowerBound..<slot.category.upperBound), firstScalars: slot.categoryScalars,

@@ -18,6 +18,8 @@ public struct StatementBalances: Sendable {
     /// The last key and day added to, and what was added since (not yet in `daily`): a
     /// statement's rows come a day at a time, so most adds touch no dictionary.
     private var run: (key: Key, day: Int, sum: Int64)?
+    /// The date of `run`'s day (rows of one day are compared by date, not day number).
+    private var runDate: LocalDate?
 
     /// Tracks `accounts`.
     public init(accounts: Set<String>) {
@@ -39,14 +41,14 @@ public struct StatementBalances: Sendable {
     /// Adds a posting (or subtracts it, with `sign` -1).
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
         guard tracks(account) else { return }
-        let day = date.dayNumber
         // The run's sum is updated in place (no copy of its key's strings per row).
-        if run != nil, run!.day == day, run!.key.account == account, run!.key.currency == amount.currency.code {
+        if run != nil, runDate == date, run!.key.account == account, run!.key.currency == amount.currency.code {
             run!.sum += sign * amount.minorUnits
             return
         }
         flushRun()
-        run = (Key(account: account, currency: amount.currency.code), day, sign * amount.minorUnits)
+        run = (Key(account: account, currency: amount.currency.code), date.dayNumber, sign * amount.minorUnits)
+        runDate = date
     }
 
     /// Moves the run's sum into `daily`.
@@ -54,6 +56,7 @@ public struct StatementBalances: Sendable {
         guard let current = run else { return }
         daily[current.key, default: [:]][current.day, default: 0] += current.sum
         run = nil
+        runDate = nil
     }
 
     /// Every day's change per tracked account and currency (the ledger index keeps them).

@@ -104,6 +104,23 @@ struct HotPathPropertyTests {
         return (minorUnits < 0 ? "-" : "") + digits
     }
 
+    /// Line numbers counted up from the last (runs of consecutive lines across carries such
+    /// as 99 → 100) or set anew (jumps either way) always spell `String(n)`.
+    @Test func countedLineDigitsSpellTheNumber() {
+        var generator = SeededGenerator(seed: 24)
+        var digits = CountingDigits()
+        var n = 0
+        for step in 0..<20_000 {
+            switch step % 97 {
+            case 0: n = [0, 9, 98, 999, 9_999_998, 99_999_999_999][Int.random(in: 0..<6, using: &generator)]
+            case 1: n = Int.random(in: 0...1_000_000, using: &generator)
+            default: n += 1
+            }
+            digits.set(n)
+            #expect(digits.withBytes { String(decoding: $0, as: UTF8.self) } == String(n), "\(n)")
+        }
+    }
+
     @Test func amountsDatesAndIDsAreWrittenAsTheirPlainForms() {
         var generator = SeededGenerator(seed: 15)
         for exponent in 0...4 {

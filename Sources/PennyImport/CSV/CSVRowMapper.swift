@@ -21,6 +21,8 @@ struct CSVRowMapper {
     /// The profile's settings each row reads, kept apart: reading them through `profile`
     /// copied the whole profile (642 bytes) three times a row.
     private let rowSettings: RowSettings
+    /// The last plain row's date field and its date.
+    private var lastDate = LastDateField()
     /// The description being decoded (reused: no allocation per row).
     private var scratch: [UInt8] = []
     /// True while everything in `scratch` is printable ASCII (clean, as `PlainRow` needs).
@@ -89,7 +91,7 @@ struct CSVRowMapper {
     /// Date, amount and balance read in place, with the description decoded into `scratch`
     /// and clean (`PlainRow.isClean`); nil when any of them needs the `String` path.
     private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?)? {
-        guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = Self.fastDate(record, c.date, rowSettings.dateFormat),
+        guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = plainDate(record, c.date),
             var amount = Self.fastAmount(record, amountIndex, currency, rowSettings.amountFormat), decodeDescription(record, c.description)
         else { return nil }
         guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
@@ -123,6 +125,17 @@ struct CSVRowMapper {
     }
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// The date of a plain row: the last row's when the field's bytes are the same (a day's
+    /// rows follow each other), else read in place; nil to take the String path.
+    private mutating func plainDate(_ record: CSVRecord, _ index: Int) -> LocalDate? {
+        guard index < record.count else { return nil }
+        let field = record.field(index)
+        if let date = lastDate.date(of: field) { return date }
+        guard let date = Self.fastDate(record, index, rowSettings.dateFormat) else { return nil }
+        lastDate.remember(field, date)
+        return date
+    }
 
     /// The date, read in place; nil to take the String path.
     /// (Static, as `fastAmount`: a method called from the mutating row path was handed a
@@ -479,5 +492,30 @@ private struct RowSettings {
         encoding = profile.encoding
         dateFormat = profile.dateFormat
         amountFormat = profile.amountFormat
+    }
+}
+
+/// A date field's bytes (up to 16) and the date read from them.
+private struct LastDateField {
+    private var bytes: (UInt64, UInt64) = (0, 0)
+    private var count = -1
+    private var value = LocalDate(dayNumber: 0)
+
+    /// The date remembered for exactly these bytes, if any.
+    func date(of field: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        guard field.count == count else { return nil }
+        return withUnsafeBytes(of: bytes) { kept in
+            for i in 0..<count where kept[i] != field[i] { return nil }
+            return value
+        }
+    }
+
+    /// Remembers `date` as read from `field` (a field longer than 16 bytes is not kept).
+    mutating func remember(_ field: UnsafeBufferPointer<UInt8>, _ date: LocalDate) {
+        guard field.count <= 16, let base = field.baseAddress else { return }
+        bytes = (0, 0)
+        withUnsafeMutableBytes(of: &bytes) { $0.baseAddress!.copyMemory(from: base, byteCount: field.count) }
+        count = field.count
+        value = date
     }
 }
