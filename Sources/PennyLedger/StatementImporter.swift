@@ -222,7 +222,7 @@ public struct StatementImporter {
             // The other leg is already in the ledger, but no rule recognized it there:
             // refile that entry as this transfer and record this leg as its pair.
             if let other = transferCategory,
-                let match = transfers.uncategorizedCandidates(
+                let match = try transfers.uncategorizedCandidates(
                     account: other, amount: (try? transaction.amount.negated()) ?? transaction.amount, date: transaction.date, from: own
                 ).first
             {

@@ -1,4 +1,5 @@
 public import PennyCore
+import Foundation
 
 /// Transfers between own accounts already in the ledger, so the second leg of a transfer
 /// (from the other account's statement) is recognized and recorded once (SPEC §5).
@@ -40,18 +41,32 @@ public final class TransferIndex {
 
     /// Transfer entries by (other account, amount on it).
     private var transfers: [Key: [Entry]] = [:]
-    /// Entries only the default category filed, by (own account, amount), kept small:
-    /// there can be one per imported transaction.
-    private var uncategorized: [Key: [(id: UInt64, day: Int32)]] = [:]
+    /// Entries only the default category filed, by (own account, amount): there can be one
+    /// per transaction of the ledger, so they are kept in bounded memory.
+    private let uncategorized: DefaultFiledEntries
+    /// The ledger (where a failure of the entries' scratch file is reported).
+    private let ledgerPath: String
     /// Transfer entries by the other account alone, for legs in another currency (exchanges).
     private var byOther: [String: [Entry]] = [:]
     private var paired: Set<UInt64> = []
     private var pairedLog: [UInt64] = []
     private let windows: (String, String) -> Int
 
-    /// Makes an index; `windows` gives the pairing window in days for two accounts.
-    public init(windows: @escaping (String, String) -> Int) {
+    /// Makes an index; `windows` gives the pairing window in days for two accounts. The
+    /// default-filed entries beyond what memory keeps go to a scratch file beside
+    /// `scratchNear` (the ledger), else in the temporary folder.
+    public init(windows: @escaping (String, String) -> Int, scratchNear: String = NSTemporaryDirectory() + "/penny") {
         self.windows = windows
+        self.uncategorized = DefaultFiledEntries(near: scratchNear)
+        self.ledgerPath = scratchNear
+    }
+
+    /// An index whose default-filed entries spill beyond `memoryLimit` into `store`'s
+    /// scratch file (for tests).
+    init(windows: @escaping (String, String) -> Int, defaultFiled store: DefaultFiledEntries) {
+        self.windows = windows
+        self.uncategorized = store
+        self.ledgerPath = ""
     }
 
     /// True when no transfer entry is known: no leg can pair (checked before a lookup).
@@ -67,18 +82,26 @@ public final class TransferIndex {
     /// Remembers an entry on an own account that only the default category filed
     /// (`side` is the own account, `otherAmount` the amount on it).
     public func addUncategorized(_ entry: Entry) {
-        let key = Key(account: entry.side, units: entry.otherAmount.minorUnits, currency: entry.otherAmount.currency.code)
-        uncategorized[key, default: []].append((entry.id, Int32(entry.date.dayNumber)))
+        let key = DefaultFiledEntries.Key(account: entry.side, units: entry.otherAmount.minorUnits, currency: entry.otherAmount.currency.code)
+        uncategorized.add(key, id: entry.id, day: Int32(entry.date.dayNumber))
     }
 
     /// Default-filed entries on `account` whose amount there is `amount`, within the window
-    /// with `from`, best first (closest date, earlier date, smaller id).
-    public func uncategorizedCandidates(account: String, amount: Money, date: LocalDate, from: String) -> [Entry] {
-        let key = Key(account: account, units: amount.minorUnits, currency: amount.currency.code)
+    /// with `from`, best first (closest date, earlier date, smaller id); throws when the
+    /// scratch file of the entries beyond memory failed.
+    public func uncategorizedCandidates(account: String, amount: Money, date: LocalDate, from: String) throws(PennyError) -> [Entry] {
+        let key = DefaultFiledEntries.Key(account: account, units: amount.minorUnits, currency: amount.currency.code)
         let window = windows(from, account)
         let day = date.dayNumber
-        return (uncategorized[key] ?? [])
-            .filter { !paired.contains($0.id) && abs(Int($0.day) - day) <= window }
+        guard let found = uncategorized.lookup(key, days: (day - window)...(day + window)) else {
+            throw PennyError(
+                .ledgerUnavailable, "cannot keep the ledger's default-filed entries for transfer pairing: the temporary file beside it failed",
+                at: SourceLocation(file: ledgerPath)
+            )
+        }
+        return
+            found
+            .filter { !paired.contains($0.id) }
             .sorted { (abs(Int($0.day) - day), $0.day, $0.id) < (abs(Int($1.day) - day), $1.day, $1.id) }
             .map { Entry(id: $0.id, side: account, other: "", date: LocalDate(dayNumber: Int($0.day)), otherAmount: amount) }
     }
@@ -128,6 +151,6 @@ public final class TransferIndex {
         guard !ids.isEmpty else { return }
         for key in transfers.keys { transfers[key]!.removeAll { ids.contains($0.id) } }
         for key in byOther.keys { byOther[key]!.removeAll { ids.contains($0.id) } }
-        for key in uncategorized.keys { uncategorized[key]!.removeAll { ids.contains($0.id) } }
+        uncategorized.remove(ids)
     }
 }

@@ -299,7 +299,7 @@ public struct ImportRun {
 
     /// The ledger's transfers between own accounts and which of them already paired.
     public static func transferIndex(rules: RuleSet, ledgerPath: String) throws(PennyError) -> TransferIndex {
-        let index = TransferIndex(windows: rules.transferWindow)
+        let index = TransferIndex(windows: rules.transferWindow, scratchNear: ledgerPath)
         // With fewer than two own accounts there is nothing to pair: skip reading the ledger.
         guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
         let own = Set(rules.accounts.map(\.name))
