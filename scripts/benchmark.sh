@@ -58,7 +58,7 @@ import_kind() { # kind rules: imports a fresh statement of that kind, prints row
     rate=$(python3 -c "print(f'{$ROWS/$seconds:,.0f}')")
     echo "import ($kind): $ROWS rows ($((bytes / 1048576)) MiB), $rules rules: ${seconds}s (CPU ${cpu}s), $rate rows/s, peak $((kilobytes / 1024)) MiB (best of $RUNS: $(awk '{printf "%s%s", sep, $2; sep=" "}' "$OUT/imports.txt") s)"
     tail -1 "$OUT/out.txt"
-    echo "libcsv floor (parse + sum a column, same file): ${floor}s (CPU ${floorcpu}s; best of $RUNS: $(awk '{printf "%s%s", sep, $2; sep=" "}' "$OUT/floors.txt") s); import is $(python3 -c "print(f'{$seconds/max($floor, 0.01):.1f}')")x the floor ($(python3 -c "print(f'{$cpu/max($floorcpu, 0.01):.1f}')")x in CPU time)"
+    echo "libcsv floor (parse + sum a column, same file): ${floor}s (CPU ${floorcpu}s; best of $RUNS: $(awk '{printf "%s%s", sep, $2; sep=" "}' "$OUT/floors.txt") s); import is $(python3 -c "print(f'{$seconds/max($floor, 0.01):.2f}')")x the floor ($(python3 -c "print(f'{$cpu/max($floorcpu, 0.01):.1f}')")x in CPU time)"
 }
 
 # One untimed import first: the first run of a freshly built binary was 0.15-0.3 s slower

@@ -394,6 +394,12 @@ public final class LedgerUpdate {
             return
         }
         try copyOldLedger()
+        // The next index's body (ids merged, table, filter) is written on another thread
+        // while the ledger is synced and renamed; its header, which names the ledger as
+        // renamed, comes after (refiled text is not tracked: the next run reads it).
+        let indexBody = refilings.isEmpty ? BackgroundJob { self.writeIndexBody() } : nil
+        // Whatever happens below, the job is over before this returns.
+        defer { _ = indexBody?.wait() }
         var status = stat()
         if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
@@ -412,41 +418,45 @@ public final class LedgerUpdate {
             throw unwritable("the ledger was written, but its folder could not be synced (\(reason)): a power cut now could undo the change; nothing else was done")
         }
         // The index of the ledger just written, stamped from the file now at the ledger's
-        // path if it is the one written (refiled text is not tracked: the next run reads it).
-        guard refilings.isEmpty, let identity else { return }
+        // path if it is the one written.
+        guard let body = indexBody?.wait(), let identity else { return }
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return }
         defer { close(input) }
         var now = stat()
         guard fstat(input, &now) == 0, FileIdentity(now) == identity, let stamp = LedgerStamp(descriptor: input) else { return }
-        writeIndex(stamp: stamp)
+        // Derived data: if this fails the ledger stands, and the next run reads it.
+        try? body.finish(stamp: stamp)
     }
 
     /// Writes the index of the ledger version `stamp` (this update's view of it). The ledger
     /// is committed already: a failure leaves the old index, which its stamp makes stale,
     /// and the next run reads the ledger instead.
     private func writeIndex(stamp: LedgerStamp) {
-        guard indexable, !totalsOverflowed, !ids.extra.failed else { return }
+        try? writeIndexBody()?.finish(stamp: stamp)
+    }
+
+    /// Writes the next index but for its header (`LedgerIndexWriter.writeBody`); nil when
+    /// there is to be none (or it could not be written: the next run reads the ledger).
+    private func writeIndexBody() -> LedgerIndexWriter.IndexBody? {
+        guard indexable, !totalsOverflowed, !ids.extra.failed else { return nil }
         var next = summary
         next.newlines = summary.newlines + flushedNewlines
         if let lastWrittenByte { next.lastByte = lastWrittenByte }
         for (currency, added) in appendedTotals.dictionary {
             let (sum, overflow) = next.totals[currency, default: 0].addingReportingOverflow(added)
-            guard !overflow else { return }
+            guard !overflow else { return nil }
             next.totals[currency] = sum
         }
         next.balances = balances
         let count = ids.count
         let hasZero = ids.containsZero
         let streams = ids.sortedKeyStreams()
-        guard !ids.extra.failed else { return }
+        guard !ids.extra.failed else { return nil }
         ids.extra.dropFilter()
         ids.indexed?.releaseMappedPages()
-        do throws(PennyError) {
-            try LedgerIndexWriter(path: indexPath).write(stamp: stamp, summary: next, count: count, hasZero: hasZero, keys: streams)
-        } catch {
-            // Derived data: the ledger stands, and the next run reads it.
-        }
+        // Derived data: if it cannot be written the ledger stands, and the next run reads it.
+        return try? LedgerIndexWriter(path: indexPath).writeBody(summary: next, count: count, hasZero: hasZero, keys: streams)
     }
 
     /// Takes the postings written since `start` back out of the balances (a failed file).

@@ -16,14 +16,19 @@ struct LedgerIndexWriter {
     /// Writes the index of the ledger version `stamp`; throws when any step fails (the
     /// temporary file is then removed and the old sidecar, stale by its stamp, stays).
     func write(stamp: LedgerStamp, summary: LedgerSummary, count: Int, hasZero: Bool, keys streams: [WordStream]) throws(PennyError) {
+        let body = try writeBody(summary: summary, count: count, hasZero: hasZero, keys: streams)
+        try body.finish(stamp: stamp)
+    }
+
+    /// Writes and syncs everything of the index but its header (which holds the ledger's
+    /// stamp, known only once the ledger is in place) to the temporary file: the commit
+    /// does this while the ledger itself is synced and renamed. The body is discarded
+    /// (the file removed) unless `finish` completes it.
+    func writeBody(summary: LedgerSummary, count: Int, hasZero: Bool, keys streams: [WordStream]) throws(PennyError) -> IndexBody {
         let temporary = path + ".tmp"
         let fd = FaultInjection.fails(.index) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        var renamed = false
-        defer {
-            close(fd)
-            if !renamed { unlink(temporary) }
-        }
+        let body = IndexBody(writer: self, descriptor: fd, temporary: temporary)
         var out = ChecksummedOutput(descriptor: fd, at: LedgerIndexFile.headerBytes)
         defer { out.deallocate() }
         let keyCount = count - (hasZero ? 1 : 0)
@@ -56,7 +61,6 @@ struct LedgerIndexWriter {
         func set(_ w: LedgerIndexFile.Word, _ value: Int) { header[w.rawValue] = UInt64(bitPattern: Int64(value)) }
         header[LedgerIndexFile.Word.magic.rawValue] = LedgerIndexFile.magic
         header[LedgerIndexFile.Word.version.rawValue] = LedgerIndexFile.version
-        for (i, w) in stamp.words.enumerated() { header[LedgerIndexFile.Word.stampStart.rawValue + i] = w }
         set(.length, out.offset)
         header[LedgerIndexFile.Word.bodyChecksum.rawValue] = out.checksum.value
         set(.count, count)
@@ -68,19 +72,51 @@ struct LedgerIndexWriter {
         set(.filterBlocks, filter.filter.blockCount)
         set(.summaryOffset, summaryOffset)
         set(.summaryLength, summaryBytes.count)
-        var headerSum = Checksum64()
-        header.withUnsafeBytes { headerSum.add(UnsafeRawBufferPointer(rebasing: $0[0..<(LedgerIndexFile.Word.headerChecksum.rawValue * 8)])) }
-        header[LedgerIndexFile.Word.headerChecksum.rawValue] = headerSum.value
-        for i in header.indices { header[i] = header[i].littleEndian }
-        let n = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        guard n == LedgerIndexFile.headerBytes else { throw failure("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        // The body on disk now, so the header's sync after the ledger's rename is short.
         guard fsync(fd) == 0 else { throw failure("cannot sync \(temporary): \(String(cString: strerror(errno)))") }
-        guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path): \(String(cString: strerror(errno)))") }
-        renamed = true
-        if let reason = IndexFolderSync.sync(containing: path) { throw failure("its folder could not be synced (\(reason))") }
+        body.header = header
+        return body
     }
 
-    private func failure(_ message: String) -> PennyError {
+    /// An index written but for its header: `finish` stamps, syncs and renames it into place.
+    final class IndexBody {
+        private let writer: LedgerIndexWriter
+        private let descriptor: Int32
+        private let temporary: String
+        /// The header's words without the stamp and its checksum.
+        fileprivate(set) var header: [UInt64] = []
+        private var done = false
+
+        fileprivate init(writer: LedgerIndexWriter, descriptor: Int32, temporary: String) {
+            self.writer = writer
+            self.descriptor = descriptor
+            self.temporary = temporary
+        }
+
+        deinit {
+            close(descriptor)
+            if !done { unlink(temporary) }
+        }
+
+        /// Writes the header for the ledger version `stamp`, syncs, and renames the file
+        /// over the sidecar.
+        func finish(stamp: LedgerStamp) throws(PennyError) {
+            var header = self.header
+            for (i, w) in stamp.words.enumerated() { header[LedgerIndexFile.Word.stampStart.rawValue + i] = w }
+            var headerSum = Checksum64()
+            header.withUnsafeBytes { headerSum.add(UnsafeRawBufferPointer(rebasing: $0[0..<(LedgerIndexFile.Word.headerChecksum.rawValue * 8)])) }
+            header[LedgerIndexFile.Word.headerChecksum.rawValue] = headerSum.value
+            for i in header.indices { header[i] = header[i].littleEndian }
+            let n = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            guard n == LedgerIndexFile.headerBytes else { throw writer.failure("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+            guard fsync(descriptor) == 0 else { throw writer.failure("cannot sync \(temporary): \(String(cString: strerror(errno)))") }
+            guard rename(temporary, writer.path) == 0 else { throw writer.failure("cannot replace \(writer.path): \(String(cString: strerror(errno)))") }
+            done = true
+            if let reason = IndexFolderSync.sync(containing: writer.path) { throw writer.failure("its folder could not be synced (\(reason))") }
+        }
+    }
+
+    fileprivate func failure(_ message: String) -> PennyError {
         PennyError(.ledgerUnavailable, "the ledger's index: \(message)", at: SourceLocation(file: path))
     }
 }
