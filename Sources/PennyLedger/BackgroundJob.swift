@@ -1,9 +1,11 @@
 import Foundation
 
 /// One piece of work run on a thread of its own while the caller does something else;
-/// `wait` returns its result. The caller must not touch what the work reads until then.
+/// `take` waits for it and hands over its result. The caller must not touch what the work
+/// reads until then.
 final class BackgroundJob<Result>: @unchecked Sendable {
-    private let work: () -> Result
+    /// The work, dropped once done (so nothing it captured outlives it here).
+    private var work: (() -> Result)?
     private let finished = DispatchSemaphore(value: 0)
     private var result: Result?
     private var waited = false
@@ -17,17 +19,19 @@ final class BackgroundJob<Result>: @unchecked Sendable {
     }
 
     private func run() {
-        result = work()
+        result = work?()
+        work = nil
         finished.signal()
     }
 
-    /// Waits for the work to end and gives its result (from the thread that made the job;
-    /// later calls give the same result at once).
-    func wait() -> Result {
+    /// Waits for the work to end and hands over its result: the first call gets it, later
+    /// ones nil (call from the thread that made the job).
+    func take() -> Result? {
         if !waited {
             finished.wait()
             waited = true
         }
-        return result!
+        defer { result = nil }
+        return result
     }
 }

@@ -397,9 +397,10 @@ public final class LedgerUpdate {
         // The next index's body (ids merged, table, filter) is written on another thread
         // while the ledger is synced and renamed; its header, which names the ledger as
         // renamed, comes after (refiled text is not tracked: the next run reads it).
-        let indexBody = refilings.isEmpty ? BackgroundJob { self.writeIndexBody() } : nil
-        // Whatever happens below, the job is over before this returns.
-        defer { _ = indexBody?.wait() }
+        let indexJob = refilings.isEmpty ? BackgroundJob { self.writeIndexBody() } : nil
+        // Whatever happens below, the job is over before this returns, and a body not
+        // finished is discarded (its temporary file removed) here.
+        defer { _ = indexJob?.take() }
         var status = stat()
         if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
@@ -419,7 +420,7 @@ public final class LedgerUpdate {
         }
         // The index of the ledger just written, stamped from the file now at the ledger's
         // path if it is the one written.
-        guard let body = indexBody?.wait(), let identity else { return }
+        guard let body = indexJob?.take() ?? nil, let identity else { return }
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return }
         defer { close(input) }
