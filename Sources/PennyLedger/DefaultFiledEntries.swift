@@ -143,7 +143,10 @@ final class DefaultFiledEntries {
         for first in stride(from: 0, to: records.count, by: Self.pageRecords) {
             words.removeAll(keepingCapacity: true)
             for record in records[first..<min(first + Self.pageRecords, records.count)] {
-                words += [record.0.0, record.0.1, record.0.2, record.1]
+                words.append(record.0.0)
+                words.append(record.0.1)
+                words.append(record.0.2)
+                words.append(record.1)
             }
             guard words.withUnsafeBufferPointer({ runFile.append($0) }) else {
                 failed = true

@@ -61,8 +61,8 @@ public final class TransferIndex {
         self.ledgerPath = scratchNear
     }
 
-    /// An index whose default-filed entries spill beyond `memoryLimit` into `store`'s
-    /// scratch file (for tests).
+    /// An index whose default-filed entries are kept by `store` (tests give one that spills
+    /// early, or whose scratch file fails).
     init(windows: @escaping (String, String) -> Int, defaultFiled store: DefaultFiledEntries) {
         self.windows = windows
         self.uncategorized = store

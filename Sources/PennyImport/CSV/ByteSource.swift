@@ -31,7 +31,7 @@ struct ByteSource {
             if isFirst {
                 isFirst = false
                 if encoding == .utf16 {
-                    transcoder = try UTF16Transcoder(bom: Array(chunk), displayName: displayName)
+                    transcoder = try UTF16Transcoder(bom: Array(chunk.prefix(2)), displayName: displayName)
                     chunk = UnsafeRawBufferPointer(rebasing: chunk.dropFirst(2))
                 } else if chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
                     chunk = UnsafeRawBufferPointer(rebasing: chunk.dropFirst(3))

@@ -233,9 +233,10 @@ struct CSVRowMapper {
     }
 
     /// A row with more non-empty fields than the header was split wrongly (an unquoted
-    /// delimiter inside a value): reading it by position would shift every column.
+    /// delimiter inside a value): reading it by position would shift every column. Called
+    /// only for a row with more fields than a header it has (`dataRow` checks, unless the
+    /// profile ignores extra fields).
     private func checkWidth(_ record: CSVRecord) throws(PennyError) {
-        guard !rowSettings.ignoresExtraFields, !headerNames.isEmpty, record.count > headerNames.count else { return }
         let extra = (headerNames.count..<record.count).filter { !record.field($0).allSatisfy { $0 == 0x20 } }
         guard let first = extra.first else { return }
         throw .badInput(
