@@ -25,7 +25,7 @@ public struct CSVProfile: Sendable {
     }
 
     /// Where the amount comes from.
-    public enum AmountColumns: Sendable {
+    public enum AmountColumns: Sendable, Equatable {
         /// One signed amount column.
         case signed(Column)
         /// Money out in one column, money in in another.

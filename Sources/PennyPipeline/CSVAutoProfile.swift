@@ -21,6 +21,8 @@ struct CSVAutoProfile {
         var fallback: String? = nil
         /// A profile the sniffer worked out, to write into the rules after the import.
         var learned: CSVSniff?
+        /// A convention the reading rests on, said on the import line (a card's signs).
+        var note: String?
     }
 
     func choose(probe: FileProbe, forcedFormat: StatementFormat?, configuration: ReaderConfiguration, file: String) throws(PennyError) -> Choice {
@@ -40,7 +42,10 @@ struct CSVAutoProfile {
             if let name = accountOverride ?? folder, let currency = rules.accounts.first(where: { $0.name == name })?.currency { c.defaultCurrency = currency }
             return Choice(reader: claimed, configuration: c, override: accountOverride, fallback: folder)
         }
-        if let claimed, let profile = CSVReader().profile(for: probe, configuration: withBuiltins) ?? (forcedFormat == .csv ? withBuiltins.csvProfiles.first : nil) {
+        var skippedBuiltin: String?
+        if let claimed, let profile = CSVReader().profile(for: probe, configuration: withBuiltins) ?? (forcedFormat == .csv ? withBuiltins.csvProfiles.first : nil),
+            !isBuiltin(profile) || readsFirstRows(profile, probe: probe, file: file, failure: &skippedBuiltin)
+        {
             var chosen = profile
             var override = accountOverride
             if profile.account == nil {
@@ -51,7 +56,14 @@ struct CSVAutoProfile {
             c.csvProfiles = [chosen]
             return Choice(reader: claimed, configuration: c, override: override)
         }
-        let sniff = try CSVSniffer.sniff(url: probe.url, displayName: file)
+        var sniff = try CSVSniffer.sniff(url: probe.url, displayName: file)
+        // A sign only a card account settles: the account decides before the file is refused.
+        var cardNote: String?
+        if !sniff.isConclusive, sniff.ambiguities.allSatisfy({ $0.topic == "sign" }),
+            let name = try? account(for: probe, file: file, sniffed: sniff), rules.account(named: name)?.kind == .card
+        {
+            cardNote = sniff.readAsCard()
+        }
         guard sniff.isConclusive else {
             throw PennyError.badInput(
                 "cannot tell how to read this CSV: \(sniff.refusal); nothing was imported. Pick the candidates in this profile and add it to the rules:\n\n"
@@ -63,7 +75,37 @@ struct CSVAutoProfile {
         profile.account = try account(for: probe, file: file, sniffed: sniff)
         var c = configuration
         c.csvProfiles = [profile]
-        return Choice(reader: CSVReader(), configuration: c, override: profile.account == nil ? accountOverride : nil, learned: sniff)
+        var choice = Choice(reader: CSVReader(), configuration: c, override: profile.account == nil ? accountOverride : nil, learned: sniff)
+        choice.note = [skippedBuiltin, cardNote.map { "read as \($0)" }].compactMap { $0 }.joined(separator: "\n  ")
+        if choice.note?.isEmpty == true { choice.note = nil }
+        return choice
+    }
+
+    /// True for a profile Penny ships (not one of the user's, which always stands).
+    private func isBuiltin(_ profile: CSVProfile) -> Bool {
+        !rules.csvProfiles.contains { $0.name == profile.name } && BuiltinProfiles.all.contains { $0.name == profile.name }
+    }
+
+    /// True when a built-in profile that claims the file by its header reads the file's first
+    /// rows; otherwise `failure` says why, and the file is left to the sniffer (a bank's
+    /// later layout under the same first columns must not be refused by Penny's old idea of it).
+    private func readsFirstRows(_ profile: CSVProfile, probe: FileProbe, file: String, failure: inout String?) -> Bool {
+        struct Enough: Error {}
+        var seen = 0
+        var configuration = ReaderConfiguration(csvProfiles: [profile], defaultCurrency: rules.defaultCurrency)
+        configuration.accountCurrencies = [:]
+        do throws(PennyError) {
+            try CSVReader().read(probe.url, profile: profile, displayName: file, configuration: configuration) { (event) throws(PennyError) in
+                guard case .transaction = event else { return }
+                seen += 1
+                if seen >= CSVSniffer.maxRows { throw .badInput("enough rows read") }
+            }
+        } catch {
+            guard error.message != "enough rows read" else { return true }
+            failure = "the built-in profile \(profile.name) matches the header but does not read the file (\(error.message)); worked out from the file instead"
+            return false
+        }
+        return true
     }
 
     /// The own account: an identifier the file names, else the folder it is in (an account's
@@ -86,6 +128,8 @@ struct CSVAutoProfile {
         }
         if let folder = folderAccount(file) { return folder }
         if let accountOverride { return accountOverride }
+        // One declared account: a file that names none is that account's.
+        if rules.accounts.count == 1 { return rules.accounts[0].name }
         let declared = rules.accounts.map { a in "  \(a.name)" + (a.aliases.isEmpty ? "" : " (alias \(a.aliases.joined(separator: ", ")))") }
         throw .badInput(
             "which account is this CSV? it names none; put it in a folder named after the account (like inbox/\(rules.accounts.first.map { String($0.name.split(separator: ":").last ?? "") } ?? "NAME")/) or pass --account NAME. Declared accounts:\n"
@@ -150,6 +194,7 @@ public enum BuiltinProfiles {
 extension CSVAutoProfile {
     /// After a sniffed file imported: writes the profile it used and says so in one line.
     func keep(_ choice: Choice, dryRun: Bool, console: Console) throws(PennyError) {
+        if let note = choice.note { console.say("  \(note)") }
         guard let learned = choice.learned else { return }
         if dryRun {
             console.say("  read with a profile penny worked out (dry run: not written to the rules; see 'penny csv guess')")

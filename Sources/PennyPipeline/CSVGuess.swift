@@ -27,6 +27,7 @@ public enum CSVGuess {
         }
         var notes = ["Written by penny from \((sniff.profile.fileGlobs.first.map { _ in "a file like this one" }) ?? "this header"); edit freely (docs/csv.md)."]
         if let id = sniff.accountIdentifier { notes.append("The file names the account \(id).") }
+        if let sign = sniff.decisions.first(where: { $0.topic == "sign" }) { notes.append("Signs: \(sign.reason).") }
         return CSVProfileRenderer.render(sniff.profile, notes: notes, candidates: candidates)
     }
 

@@ -46,6 +46,18 @@ public struct RuleSet: Sendable {
         accounts.first { $0.name == name }
     }
 
+    /// The own accounts a person may mean by `text`: the one with that full name; else those
+    /// with it as an alias or as the last part of the name (`checking` for
+    /// `assets:bank:checking`), compared ignoring case. More than one is for the caller to
+    /// name as ambiguous.
+    public func accounts(called text: String) -> [AccountDeclaration] {
+        if let exact = account(named: text) { return [exact] }
+        let key = text.lowercased()
+        return accounts.filter { a in
+            a.aliases.contains { $0.lowercased() == key } || a.name.split(separator: ":").last.map { $0.lowercased() == key } == true
+        }
+    }
+
     /// The own account a statement identifier (IBAN, ACCTID, `*1234`) names, when exactly
     /// one account claims it (see `match(identifier:)`).
     public func account(identifiedBy identifier: String) -> AccountDeclaration? {

@@ -96,12 +96,9 @@ struct ImportCommand: ParsableCommand {
         guard let choice = FormatChoice(argument: format) else {
             throw ValidationError("unknown format '\(format)': expected \(FormatChoice.choices)")
         }
-        if let account, rules.account(named: account) == nil {
-            throw ValidationError("--account \(account): no 'account \(account)' block in the rules")
-        }
         var run = ImportRun(rules: rules, ledgerPath: options.ledgerPath, console: console)
         run.forcedFormat = choice.format
-        run.accountOverride = account
+        run.accountOverride = try account.map { try Self.declaredAccount($0, in: rules) }
         run.dryRun = dryRun
         run.waitSeconds = lock.wait
         run.verbose = options.verbose
@@ -126,5 +123,17 @@ struct ImportCommand: ParsableCommand {
             console.say("wrote \(html)")
         }
         return status
+    }
+
+    /// The full name of the account `--account` means: a full name, an alias or a name's
+    /// last part; refused with the declared accounts when none or several match.
+    static func declaredAccount(_ text: String, in rules: RuleSet) throws -> String {
+        let found = rules.accounts(called: text)
+        if found.count == 1 { return found[0].name }
+        let declared = rules.accounts.map(\.name).joined(separator: ", ")
+        if found.isEmpty {
+            throw ValidationError("--account \(text): no account of that name, alias or last name part in the rules (declared: \(declared.isEmpty ? "none" : declared))")
+        }
+        throw ValidationError("--account \(text): \(found.map(\.name).joined(separator: " and ")) are both called that; give the full name")
     }
 }

@@ -66,15 +66,17 @@ struct CSVSnifferTests {
     }
 
     @Test func ambiguousDecimalMark() {
-        let s = sniff("Date,Description,Amount\n2024-01-02,A,\"1,234\"\n2024-01-03,B,\"2,500\"\n")
+        let s = sniff("Date,Description,Amount\n2024-01-02,A,\"-1,234\"\n2024-01-03,B,\"-2,500\"\n")
         #expect(
             s.refusal
-                == "decimal mark: '1,234' (line 2) reads as a thousands group or as three decimals, and no amount settles it (decimal-mark . or decimal-mark ,)")
+                == "decimal mark: '-1,234' (line 2) reads as a thousands group or as three decimals, and no amount settles it (decimal-mark . or decimal-mark ,)")
     }
 
     @Test func runningBalanceThatDoesNotFollow() {
         let s = sniff("Date,Description,Amount,Balance\n2024-01-02,A,-1.00,10.00\n2024-01-03,B,-2.00,7.00\n")
-        #expect(s.refusal.hasPrefix("running balance: no reading of the amounts reproduces it: balance 7.00 on line 3 is not 10.00 (line 2) plus the amount -2.00"))
+        #expect(
+            s.refusal.hasPrefix(
+                "running balance: no reading of the amounts reproduces it in the order the dates run: balance 7.00 on line 3 is not 10.00 (line 2) plus the amount -2.00"))
     }
 
     @Test func noAmountColumn() {
@@ -92,7 +94,8 @@ struct CSVSnifferTests {
         let s = sniff("Date,Description,Amount\n\(rows)\n")
         #expect(
             s.refusal
-                == "sign: all 5 amounts are positive and there is no running balance to tell money out from money in ((amounts as written) or negate)")
+                == "sign: 5 of 5 amounts are positive and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns) says whether they are money in or charges; a card account (type card) reads them as charges ((amounts as written) or negate)"
+        )
     }
 
     @Test func pendingRowsAndTotalsAreNotTransactions() {

@@ -54,12 +54,40 @@ public struct CSVSniff: Sendable {
     /// How many data rows the sniffed prefix holds.
     public var rowCount = 0
 
+    /// How many sniffed amounts are positive and negative, when one signed column with no
+    /// balance or mark holds them (the only case where the signs are the evidence).
+    public var signCount: SignCount?
+
+    /// Positive and negative amounts in a column whose sign nothing else proves.
+    public struct SignCount: Sendable, Equatable {
+        /// Amounts above zero.
+        public var positive: Int
+        /// Amounts below zero.
+        public var negative: Int
+    }
+
     /// True when nothing is ambiguous.
     public var isConclusive: Bool { ambiguities.isEmpty }
 
     /// Makes an empty sniff around a profile.
     public init(profile: CSVProfile) {
         self.profile = profile
+    }
+
+    /// Settles the sign for a declared card account: the amounts most rows have are charges
+    /// (money out). Returns the convention used, for the import line, or nil when the
+    /// file's own evidence (a balance, a mark, two columns) already decided it.
+    public mutating func readAsCard() -> String? {
+        guard let count = signCount else { return nil }
+        ambiguities.removeAll { $0.topic == "sign" }
+        let negate = count.positive > count.negative
+        profile.negate = negate
+        let convention =
+            negate
+            ? "a card statement: its \(count.positive) positive amounts are charges (money out), the \(count.negative) negative payments or refunds, so every amount is negated"
+            : "a card statement: its \(count.negative) negative amounts are charges (money out), as written"
+        decisions.append(.init("sign", negate ? "negate" : "(amounts as written)", because: "the account is declared type card; read as \(convention)"))
+        return convention
     }
 
     /// The one-line reason a refused file gives: what could not be told apart.

@@ -131,12 +131,26 @@ public enum CSVSniffer {
             return sniff
         }
         sniff.rowCount = rows.count
+        let wider = header.map { h in rows.filter { r in r.fields.count > h.count && r.fields[h.count...].contains { !$0.trimmed.isEmpty } } } ?? []
+        if let header, wider.count * 2 > rows.count {
+            // A header one name short: which column has no name is not said, so no name is
+            // used; the columns are read by content and must be proven by a running balance.
+            columns = SniffColumns(header: nil, rows: rows)
+            columns.needsProof = true
+            sniff.decisions.append(
+                .init(
+                    "header", "columns by content",
+                    because: "the header (line \(table.records[table.header!].line)) names \(header.count) columns but \(wider.count) of \(rows.count) rows hold more (line \(wider[0].line) has \(wider[0].fields.count)); which column has no name is not said, so the names are not used"
+                ))
+        }
         columns.assign()
         sniff.decisions += columns.decisions
         sniff.ambiguities += columns.ambiguities
-        if let header, rows.contains(where: { r in r.fields.count > header.count && r.fields[header.count...].contains { !$0.trimmed.isEmpty } }) {
+        if !wider.isEmpty {
             profile.ignoresExtraFields = true
-            sniff.decisions.append(.init("extra-fields", "extra-fields ignore", because: "some rows have more fields than the header names"))
+            if columns.header != nil {
+                sniff.decisions.append(.init("extra-fields", "extra-fields ignore", because: "a few rows have more fields than the header names (line \(wider[0].line))"))
+            }
         }
 
         // Dates.
@@ -183,7 +197,8 @@ public enum CSVSniffer {
             }
         }
         profile.amountFormat = format
-        if let layout = chooseLayout(columns, format, &sniff) {
+        let dateFormat: DateFormat? = profile.dateColumn == nil ? nil : profile.dateFormat
+        if let layout = SniffLayoutChoice(columns: columns, format: format, dateFormat: dateFormat).choose(&sniff) {
             switch layout.money {
             case .signed(let a): profile.amount = .signed(columns.reference(a))
             case .debitCredit(let d, let c): profile.amount = .debitCredit(debit: columns.reference(d), credit: columns.reference(c))
@@ -219,92 +234,7 @@ public enum CSVSniffer {
         return sniff
     }
 
-    /// The layout whose amounts reproduce the running balance (or the plain reading when
-    /// there is no balance), and an ambiguity when the file does not settle it.
-    private static func chooseLayout(_ columns: SniffColumns, _ format: AmountFormat, _ sniff: inout CSVSniff) -> SniffColumns.Layout? {
-        guard let first = columns.layouts.first else { return nil }
-        let currency = columns.roles[.currency]
-        func amounts(_ l: SniffColumns.Layout) -> [SniffBalance.Row]? {
-            var out: [SniffBalance.Row] = []
-            for r in columns.rows {
-                var amount: Int64
-                switch l.money {
-                case .signed(let a):
-                    guard let v = SniffNumbers.read(r[a].trimmed, format) else { return nil }
-                    amount = v
-                    if let i = l.indicator {
-                        let mark = String(r[i].trimmed).uppercased()
-                        amount = CSVProfile.defaultDebitMarks.contains(mark) ? -abs(v) : abs(v)
-                    }
-                case .debitCredit(let d, let c):
-                    let dv = r[d].trimmed.isEmpty ? 0 : SniffNumbers.read(r[d].trimmed, format)
-                    let cv = r[c].trimmed.isEmpty ? 0 : SniffNumbers.read(r[c].trimmed, format)
-                    guard let dv, let cv else { return nil }
-                    amount = cv - abs(dv)
-                }
-                if l.negate { amount = -amount }
-                let balance = l.balance.flatMap { r[$0].trimmed.isEmpty ? nil : SniffNumbers.read(r[$0].trimmed, format) }
-                out.append(.init(line: r.line, amount: amount, balance: balance, group: currency.map { String(r[$0].trimmed) } ?? ""))
-            }
-            return out
-        }
-        var passing: [(SniffColumns.Layout, [Int64], SniffBalance.Outcome)] = []
-        var failure: String?
-        for l in columns.layouts {
-            guard let rows = amounts(l) else { continue }
-            let outcome = l.balance == nil ? .unchecked : SniffBalance.check(rows)
-            switch outcome {
-            case .failed(_, let detail): failure = failure ?? detail
-            default: passing.append((l, rows.map(\.amount), outcome))
-            }
-        }
-        let hasBalance = columns.layouts.contains { $0.balance != nil }
-        let checked = passing.filter { if case .unchecked = $0.2 { return false } else { return true } }
-        if hasBalance, checked.isEmpty {
-            let candidates = columns.layouts.map { describe($0, columns) }
-            sniff.ambiguities.append(
-                .init(
-                    "running balance", candidates: Array(NSOrderedSet(array: candidates).array as! [String]),
-                    because: "no reading of the amounts reproduces it: \(failure ?? "the amounts cannot be read")"))
-            return first
-        }
-        let pool = hasBalance ? checked : passing
-        guard let chosen = pool.first else { return first }
-        let distinct = pool.filter { $0.1 != chosen.1 }
-        if !hasBalance, chosen.0.negate == false, columns.layouts.count > 1 || columns.header != nil {
-            // Without a balance the amounts are read as written, unless they cannot be.
-            let positives = chosen.1.filter { $0 > 0 }.count
-            if case .signed = chosen.0.money, chosen.0.indicator == nil, positives == chosen.1.count, positives >= 5 {
-                sniff.ambiguities.append(
-                    .init(
-                        "sign", candidates: ["(amounts as written)", "negate"],
-                        because: "all \(positives) amounts are positive and there is no running balance to tell money out from money in"))
-            }
-            let orders = pool.filter { if case .debitCredit = $0.0.money { return true } else { return false } }
-            if orders.count > 1, orders.contains(where: { $0.1 != orders[0].1 }) {
-                sniff.ambiguities.append(
-                    .init(
-                        "debit and credit", candidates: orders.map { describe($0.0, columns) },
-                        because: "two columns of unsigned amounts and no header or balance says which is money out"))
-            }
-            return chosen.0
-        }
-        if !distinct.isEmpty {
-            sniff.ambiguities.append(
-                .init("amount column", candidates: pool.map { describe($0.0, columns) }, because: "\(pool.count) readings of the amounts all reproduce the running balance"))
-            return chosen.0
-        }
-        switch chosen.2 {
-        case .ascending(let n), .descending(let n):
-            let order = if case .ascending = chosen.2 { "oldest first" } else { "newest first" }
-            sniff.decisions.append(.init("amounts", describe(chosen.0, columns), because: "they reproduce the running balance on all \(n) rows (\(order))"))
-        default:
-            sniff.decisions.append(.init("amounts", describe(chosen.0, columns), because: "read as written (no running balance to check them against)"))
-        }
-        return chosen.0
-    }
-
-    private static func describe(_ l: SniffColumns.Layout, _ c: SniffColumns) -> String {
+    static func describe(_ l: SniffColumns.Layout, _ c: SniffColumns) -> String {
         var parts: [String] = []
         switch l.money {
         case .signed(let a): parts.append("amount \(c.column(a))")

@@ -56,11 +56,17 @@ enum HeaderVocabulary {
         ],
         .debit: [
             "debit", "debits", "debit amount", "withdrawal", "withdrawals", "paid out", "money out", "out", "debito", "cargo", "cargos", "debe",
-            "addebiti", "addebito", "uscite", "soll", "ausgang", "valor debito", "debit amt", "spent",
+            "addebiti", "addebito", "uscite", "soll", "ausgang", "valor debito", "debit amt", "spent", "amount out", "out amount", "outgoing",
+            "outflow", "withdrawal amount", "debit eur", "saida", "saidas", "salida", "salidas", "uscita", "sortie", "sorties", "debet", "af",
+            "betrag soll", "soll betrag", "ausgaben", "belastung", "lastschrift", "uitgaven", "wydatki", "obciazenia", "vydaj", "kiadas", "terheles",
+            "utgift", "utbetalning", "udbetaling", "ut", "nosto", "rashod", "расход", "дебет", "списание", "borc", "cikis",
         ],
         .credit: [
             "credit", "credits", "credit amount", "deposit", "deposits", "paid in", "money in", "in", "credito", "abono", "abonos", "haber",
-            "accrediti", "accredito", "entrate", "haben", "eingang", "valor credito", "credit amt", "received",
+            "accrediti", "accredito", "entrate", "haben", "eingang", "valor credito", "credit amt", "received", "amount in", "in amount", "incoming",
+            "inflow", "deposit amount", "entrada", "entradas", "ingreso", "ingresos", "entrata", "entree", "entrees", "bij", "betrag haben",
+            "haben betrag", "einnahmen", "gutschrift", "inkomsten", "wplywy", "uznania", "prijem", "jovairas", "inbetalning", "indbetaling",
+            "inn", "pano", "prihod", "приход", "кредит", "зачисление", "alacak", "giris",
         ],
         .indicator: ["d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign"],
         .balance: [
@@ -98,7 +104,7 @@ enum HeaderVocabulary {
         let folded = TextKey.fold(header)
         let spaced = String(folded.map { $0.isLetter || $0.isNumber ? $0 : " " })
         var words = spaced.split(separator: " ").map(String.init)
-        if words.count > 1, let last = words.last, last.count == 3, Currency(code: last.uppercased()) != nil { words.removeLast() }
+        if words.count > 1, let last = words.last, SniffCurrencyCodes.contains(last) { words.removeLast() }
         return words.joined(separator: " ")
     }
 

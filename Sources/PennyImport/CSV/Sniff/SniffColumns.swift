@@ -9,6 +9,10 @@ struct SniffColumns {
     var decisions: [CSVSniff.Decision] = []
     var ambiguities: [CSVSniff.Ambiguity] = []
     var description: [Int] = []
+    /// True when only a running balance may prove the reading (the header could not be used).
+    var needsProof = false
+    /// Columns the header names as money that no layout reads (`Amount Out` beside `Amount`).
+    var unreadMoney: [Int] = []
 
     /// Where the money is and how it is signed.
     struct Layout: Equatable {
@@ -62,7 +66,7 @@ struct SniffColumns {
         let v = values(j)
         return !v.isEmpty
             && v.allSatisfy { t in
-                let s = t.text.trimmed; return s.count == 3 && Currency(code: s) != nil
+                let s = t.text.trimmed; return SniffCurrencyCodes.contains(s)
             }
     }
 
@@ -106,7 +110,11 @@ struct SniffColumns {
         var byRole: [ColumnRole: [(Int, Int)]] = [:]
         for (j, h) in header.enumerated() {
             // An exact name earlier in the vocabulary ranks first ("Description" before "Details").
-            for (role, score) in HeaderVocabulary.roles(for: h) {
+            // A name that is exactly some role's is not also a partial match for another's
+            // (`Amount In` is money in, not the amount).
+            let named = HeaderVocabulary.roles(for: h)
+            let best = named.map(\.score).max() ?? 0
+            for (role, score) in named where score == best {
                 let rank = HeaderVocabulary.words[role]?.firstIndex(of: HeaderVocabulary.normalize(h)) ?? 99
                 byRole[role, default: []].append((j, score * 100 - rank))
             }
@@ -129,6 +137,10 @@ struct SniffColumns {
             layout = Layout(money: .signed(a), indicator: roles[.indicator], balance: roles[.balance])
         } else if let d = roles[.debit], let c = roles[.credit] {
             layout = Layout(money: .debitCredit(debit: d, credit: c), balance: roles[.balance])
+        } else if let one = roles[.debit] ?? roles[.credit] {
+            let (has, lacks) = roles[.debit] != nil ? ("money out", "money in") : ("money in", "money out")
+            ambiguities.append(
+                .init("debit and credit", candidates: [], because: "the header names \(name(one)) as \(has) but no column as \(lacks); reading one of the two would lose the other"))
         } else {
             let money = (0..<width).filter {
                 !roles.values.contains($0) && isAmountColumn($0) && !values($0).filter({ !$0.text.trimmed.isEmpty }).allSatisfy { SniffNumbers.isPlainInteger($0.text) }
@@ -145,6 +157,15 @@ struct SniffColumns {
             }
         }
         if let layout {
+            var used = Set([layout.balance].compactMap { $0 })
+            switch layout.money {
+            case .signed(let a): used.insert(a)
+            case .debitCredit(let d, let c): used.formUnion([d, c])
+            }
+            unreadMoney = header.indices.filter { j in
+                !used.contains(j) && HeaderVocabulary.roles(for: header[j]).contains { [.debit, .credit].contains($0.role) || ($0.role == .amount && $0.score == 3) }
+                    && isSparseMoney(j) && values(j).contains { SniffNumbers.read($0.text.trimmed, .init(decimalMark: ".")) ?? SniffNumbers.read($0.text.trimmed, .init(decimalMark: ",")) ?? 0 != 0 }
+            }
             layouts = [layout]
             if case .signed = layout.money, layout.indicator == nil {
                 var negated = layout

@@ -20,8 +20,22 @@ enum SniffNumbers {
     /// True when the text reads as an amount with either decimal mark.
     static func isAmount(_ text: String) -> Bool {
         let t = text.trimmed
-        guard !t.isEmpty, t.utf8.count <= 24, t.contains(where: \.isNumber) else { return false }
+        guard !t.isEmpty, t.utf8.count <= 24, t.contains(where: \.isNumber), !hasReferenceDigits(t) else { return false }
         return read(t, .init(decimalMark: ".")) != nil || read(t, .init(decimalMark: ",")) != nil
+    }
+
+    /// The longest run of digits an amount may have: eleven or more in a row (no grouping)
+    /// is a card, account or reference number, never money.
+    static let longestAmountRun = 10
+
+    /// True when the text has a run of digits longer than any amount's.
+    static func hasReferenceDigits(_ t: Substring) -> Bool {
+        var run = 0
+        for b in t.utf8 {
+            run = b >= 0x30 && b <= 0x39 ? run + 1 : 0
+            if run > longestAmountRun { return true }
+        }
+        return false
     }
 
     /// True for a run of digits alone (an id, a check number: not money by its look).

@@ -1,0 +1,162 @@
+import PennyCore
+
+/// Picks the amount layout the file proves, and names what it does not.
+///
+/// Evidence, strongest first: the running balance (a chain that agrees with the order of
+/// the dates), a debit/credit mark column, two columns the header names money out and
+/// money in, and — for one signed column with nothing else — the signs themselves when most
+/// amounts are money out (negative). A column of mostly positive amounts with no other
+/// evidence is a card export or an account seen from the bank's side: the sign is left
+/// open (`signCount` lets a declared card account settle it, stated).
+struct SniffLayoutChoice {
+    let columns: SniffColumns
+    let format: AmountFormat
+    let dateFormat: DateFormat?
+
+    /// The rows as this layout reads them, or nil when a value does not read.
+    func rows(_ l: SniffColumns.Layout) -> [SniffBalance.Row]? {
+        let currency = columns.roles[.currency]
+        let date = columns.roles[.date]
+        var out: [SniffBalance.Row] = []
+        for r in columns.rows {
+            guard var amount = amount(r, l) else { return nil }
+            if l.negate { amount = -amount }
+            let balance = l.balance.flatMap { r[$0].trimmed.isEmpty ? nil : SniffNumbers.read(r[$0].trimmed, format) }
+            let day = date.flatMap { d in dateFormat?.parse(r[d].trimmed) }
+            out.append(.init(line: r.line, amount: amount, balance: balance, group: currency.map { String(r[$0].trimmed) } ?? "", date: day))
+        }
+        return out
+    }
+
+    private func amount(_ r: SniffRecord, _ l: SniffColumns.Layout) -> Int64? {
+        switch l.money {
+        case .signed(let a):
+            guard let v = SniffNumbers.read(r[a].trimmed, format) else { return nil }
+            guard let i = l.indicator else { return v }
+            return CSVProfile.defaultDebitMarks.contains(String(r[i].trimmed).uppercased()) ? -abs(v) : abs(v)
+        case .debitCredit(let d, let c):
+            let dv = r[d].trimmed.isEmpty ? 0 : SniffNumbers.read(r[d].trimmed, format)
+            let cv = r[c].trimmed.isEmpty ? 0 : SniffNumbers.read(r[c].trimmed, format)
+            guard let dv, let cv else { return nil }
+            return cv - abs(dv)
+        }
+    }
+
+    /// The chosen layout (the first candidate when something stays open, for the profile
+    /// a person edits), with decisions and ambiguities added to `sniff`.
+    func choose(_ sniff: inout CSVSniff) -> SniffColumns.Layout? {
+        guard let first = columns.layouts.first else { return nil }
+        if columns.layouts.contains(where: { $0.balance != nil }) {
+            return byBalance(first, &sniff)
+        }
+        if columns.needsProof {
+            sniff.ambiguities.append(
+                .init("columns", candidates: columns.layouts.map { CSVSniffer.describe($0, columns) }.uniqued(), because: "the header does not name every column and no running balance proves a reading"))
+            return first
+        }
+        if !columns.unreadMoney.isEmpty {
+            sniff.ambiguities.append(
+                .init(
+                    "amount column", candidates: columns.layouts.map { CSVSniffer.describe($0, columns) }.uniqued(),
+                    because: "the header also names \(columns.unreadMoney.map(columns.name).joined(separator: ", ")) as money, which no reading uses, and no running balance shows it can be left out"))
+            return first
+        }
+        return withoutBalance(first, &sniff)
+    }
+
+    /// Only a chain that holds in the order the dates run proves a reading.
+    private func byBalance(_ first: SniffColumns.Layout, _ sniff: inout CSVSniff) -> SniffColumns.Layout {
+        var proven: [(layout: SniffColumns.Layout, amounts: [Int64], order: SniffBalance.Order, timing: SniffBalance.Timing, rows: Int)] = []
+        var failure: String?
+        for l in columns.layouts {
+            guard let rows = rows(l) else { continue }
+            let signFixed = l.indicator != nil || (columns.header != nil && { if case .debitCredit = l.money { true } else { false } }())
+            switch SniffBalance.check(rows, signFixed: signFixed) {
+            case .proven(let order, let timing, let n): proven.append((l, rows.map(\.amount), order, timing, n))
+            case .failed(_, let detail): failure = failure ?? detail
+            case .unchecked: failure = failure ?? "fewer than two rows carry a balance"
+            }
+        }
+        guard let chosen = proven.first else {
+            let candidates = columns.layouts.map { CSVSniffer.describe($0, columns) }
+            sniff.ambiguities.append(
+                .init(
+                    "running balance", candidates: candidates.uniqued(),
+                    because: "no reading of the amounts reproduces it in the order the dates run: \(failure ?? "the amounts cannot be read")"))
+            return first
+        }
+        if proven.contains(where: { $0.amounts != chosen.amounts }) {
+            sniff.ambiguities.append(
+                .init(
+                    "amount column", candidates: proven.map { CSVSniffer.describe($0.layout, columns) },
+                    because: "\(proven.count) readings of the amounts all reproduce the running balance"))
+            return chosen.layout
+        }
+        let order = chosen.order == .oldestFirst ? "oldest first" : "newest first"
+        var layout = chosen.layout
+        if chosen.order == .unknown {
+            layout.balance = nil
+            sniff.decisions.append(
+                .init(
+                    "amounts", CSVSniffer.describe(layout, columns),
+                    because: "the marks or column names give each sign, and the balance column chains on all \(chosen.rows) rows; the dates do not say which way the rows run, so it is not booked as a closing balance"))
+        } else if chosen.timing == .before {
+            layout.balance = nil
+            sniff.decisions.append(
+                .init(
+                    "amounts", CSVSniffer.describe(layout, columns),
+                    because: "they reproduce the running balance on all \(chosen.rows) rows (dates \(order)), where each balance is the one *before* its row; that column is not booked as a closing balance"))
+        } else {
+            sniff.decisions.append(
+                .init(
+                    "amounts", CSVSniffer.describe(layout, columns),
+                    because: "they reproduce the running balance on all \(chosen.rows) rows (dates \(order), each balance after its row)"))
+        }
+        return layout
+    }
+
+    private func withoutBalance(_ first: SniffColumns.Layout, _ sniff: inout CSVSniff) -> SniffColumns.Layout {
+        let readable = columns.layouts.filter { !$0.negate }.compactMap { l in rows(l).map { (l, $0.map(\.amount)) } }
+        guard let (chosen, amounts) = readable.first else { return first }
+        switch chosen.money {
+        case .debitCredit:
+            if readable.count > 1, readable.contains(where: { $0.1 != amounts }) {
+                sniff.ambiguities.append(
+                    .init(
+                        "debit and credit", candidates: readable.map { CSVSniffer.describe($0.0, columns) },
+                        because: "two columns of unsigned amounts and no header or balance says which is money out"))
+            } else {
+                sniff.decisions.append(.init("amounts", CSVSniffer.describe(chosen, columns), because: "the header names the column of money out and of money in"))
+            }
+        case .signed where chosen.indicator != nil:
+            sniff.decisions.append(.init("amounts", CSVSniffer.describe(chosen, columns), because: "each row's mark says money out or in"))
+        case .signed:
+            let positive = amounts.filter { $0 > 0 }.count, negative = amounts.filter { $0 < 0 }.count
+            sniff.signCount = .init(positive: positive, negative: negative)
+            if negative > 0, negative >= positive {
+                sniff.decisions.append(
+                    .init(
+                        "amounts", CSVSniffer.describe(chosen, columns),
+                        because: "read as written: \(negative) of \(amounts.count) amounts are negative, so money out is written negative (no running balance to check them against)"))
+            } else {
+                // More money in than out, with nothing else to go by: a card export writes
+                // charges positive, so the file cannot say which it is.
+                sniff.ambiguities.append(
+                    .init(
+                        "sign", candidates: ["(amounts as written)", "negate"],
+                        because:
+                            "\(positive) of \(amounts.count) amounts are positive and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns) says whether they are money in or charges; a card account (type card) reads them as charges"
+                    ))
+            }
+        }
+        return chosen
+    }
+}
+
+extension Array where Element == String {
+    /// The elements in order, each once.
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
+    }
+}

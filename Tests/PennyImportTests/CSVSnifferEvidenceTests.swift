@@ -1,0 +1,190 @@
+import PennyCore
+import Testing
+
+@testable import PennyImport
+
+/// The sniffer accepts a reading only when every piece of evidence agrees: the running
+/// balance with the order of the dates, the amount columns with the header, the signs with
+/// what the file says of them. Each test is a shape a real export has, which an earlier
+/// sniffer imported wrong with exit 0, or one refusal message.
+struct CSVSnifferEvidenceTests {
+    func sniff(_ text: String) -> CSVSniff {
+        CSVSniffer.sniff(head: Array(text.utf8), tail: nil, fileName: "export.csv")
+    }
+
+    @Test func aBalanceBeforeEachRowOldestFirstKeepsTheSigns() {
+        // Each balance is the one before its row: read newest first, the chain "proved" every sign flipped.
+        let s = sniff(
+            """
+            Date,Description,Amount,Balance
+            2024-03-01,SALARY,1500.00,200.00
+            2024-03-02,RENT,-800.00,1700.00
+            2024-03-04,GROCERIES,-45.10,900.00
+            2024-03-05,COFFEE,-3.20,854.90
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.negate == false)
+        #expect(s.profile.balanceColumn == nil)
+        #expect(s.decisions.contains { $0.topic == "amounts" && $0.reason.contains("dates oldest first") && $0.reason.contains("*before* its row") })
+    }
+
+    @Test func aNewestFirstExportWithBalancesAfterEachRow() {
+        let s = sniff(
+            """
+            Date,Description,Amount,Balance
+            2024-03-05,COFFEE,-3.20,851.70
+            2024-03-04,GROCERIES,-45.10,854.90
+            2024-03-02,RENT,-800.00,900.00
+            2024-03-01,SALARY,1500.00,1700.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.negate == false)
+        #expect(s.profile.balanceColumn == .header("Balance"))
+        #expect(s.decisions.contains { $0.reason.contains("dates newest first, each balance after its row") })
+    }
+
+    @Test func aChainAgainstTheOrderOfTheDatesIsAContradiction() {
+        // The marks fix each sign; the balances chain only read newest first, the dates run oldest first.
+        let s = sniff(
+            """
+            Date,Description,Amount,D/C,Balance
+            2024-03-01,A,10.00,D,100.00
+            2024-03-02,B,20.00,D,110.00
+            2024-03-03,C,5.00,C,130.00
+
+            """)
+        #expect(
+            s.refusal
+                == "running balance: no reading of the amounts reproduces it in the order the dates run: the balances chain only if the rows ran newest first, but the dates run oldest first (lines 2–4): a contradiction, not a proof (amount \"Amount\", indicator \"D/C\", balance \"Balance\")"
+        )
+    }
+
+    @Test func undatedOrderProvesNoSign() {
+        let s = sniff(
+            """
+            Date,Description,Amount,Balance
+            2024-03-01,A,-10.00,90.00
+            2024-03-01,B,-20.00,70.00
+
+            """)
+        #expect(s.refusal.contains("the dates (lines 2–3) do not say whether the rows run oldest or newest first, so the chain proves no sign"))
+    }
+
+    @Test func marksGiveTheSignWhenTheDatesDoNotGiveTheOrder() {
+        let s = sniff(
+            """
+            Date,Description,Amount,D/C,Balance
+            2024-03-01,A,10.00,D,90.00
+            2024-03-01,B,20.00,C,110.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.balanceColumn == nil)
+        #expect(s.decisions.contains { $0.reason.contains("the dates do not say which way the rows run, so it is not booked as a closing balance") })
+    }
+
+    @Test func aLongDigitRunIsAReferenceNeverAnAmount() {
+        #expect(SniffNumbers.isAmount("4000123412341234") == false)
+        #expect(SniffNumbers.isAmount("-1234567890.12") == true)
+        let s = sniff(
+            """
+            2024-03-01,4000123412341234,SALARY ACME,1500.00
+            2024-03-02,4000123412341299,RENT,-800.00
+            2024-03-04,4000123412341300,GROCERIES,-45.10
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .signed(.index(4)))
+    }
+
+    @Test func moneyInAndMoneyOutColumnsAreBothRead() {
+        let s = sniff(
+            """
+            Date,Description,Amount In,Amount Out
+            2024-03-01,SALARY,1500.00,0.00
+            2024-03-02,RENT,0.00,800.00
+            2024-03-04,GROCERIES,0.00,45.10
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .debitCredit(debit: .header("Amount Out"), credit: .header("Amount In")))
+    }
+
+    @Test func oneSideOfADebitCreditPairIsRefused() {
+        let s = sniff(
+            """
+            Date,Description,Debit,Other
+            2024-03-01,SHOP,12.00,x
+            2024-03-02,SHOP,8.00,y
+
+            """)
+        #expect(s.refusal == "debit and credit: the header names \"Debit\" as money out but no column as money in; reading one of the two would lose the other")
+    }
+
+    @Test func aSecondMoneyColumnNoReadingUsesIsRefused() {
+        let s = sniff(
+            """
+            Date,Description,Amount,Paid out
+            2024-03-01,SHOP,-12.00,12.00
+            2024-03-02,SALARY,100.00,
+            2024-03-03,SHOP,-8.00,8.00
+
+            """)
+        #expect(s.refusal.hasPrefix("amount column: the header also names \"Paid out\" as money, which no reading uses, and no running balance shows it can be left out"))
+    }
+
+    @Test func aHeaderOneNameShortIsReadByContentOnlyWithABalance() {
+        let proven = sniff(
+            """
+            Date,Description,Amount,Balance
+            2024-03-01,A1,SALARY,1500.00,1700.00
+            2024-03-02,A2,RENT,-800.00,900.00
+            2024-03-04,A3,GROCERIES,-45.10,854.90
+
+            """)
+        #expect(proven.isConclusive, "\(proven.refusal)")
+        #expect(proven.profile.amount == .signed(.index(4)))
+        #expect(proven.profile.balanceColumn == .index(5))
+        #expect(proven.decisions.contains { $0.topic == "header" && $0.reason.contains("names 4 columns but 3 of 3 rows hold more (line 2 has 5)") })
+        let unproven = sniff(
+            """
+            Date,Description,Amount
+            2024-03-01,A1,SALARY,-15.00
+            2024-03-02,A2,RENT,-800.00
+            2024-03-04,A3,GROCERIES,-45.10
+
+            """)
+        #expect(unproven.refusal.hasPrefix("columns: the header does not name every column and no running balance proves a reading"))
+    }
+
+    @Test func mostlyNegativeAmountsAreReadAsWritten() {
+        let s = sniff(
+            """
+            Date,Description,Amount
+            2024-03-01,SHOP,-12.00
+            2024-03-02,SALARY,100.00
+            2024-03-03,SHOP,-8.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.decisions.contains { $0.reason.hasPrefix("read as written: 2 of 3 amounts are negative") })
+    }
+
+    @Test func mostlyPositiveAmountsLeaveTheSignOpenUntilACardSettlesIt() {
+        var s = sniff(
+            """
+            Date,Description,Amount
+            2024-03-01,AMAZON,23.99
+            2024-03-02,PAYMENT THANK YOU,-300.00
+            2024-03-03,TAXI,18.00
+
+            """)
+        #expect(s.refusal.hasPrefix("sign: 2 of 3 amounts are positive and nothing in the file"))
+        let note = s.readAsCard()
+        #expect(s.isConclusive)
+        #expect(s.profile.negate)
+        #expect(note == "a card statement: its 2 positive amounts are charges (money out), the 1 negative payments or refunds, so every amount is negated")
+    }
+}
