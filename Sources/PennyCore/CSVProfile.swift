@@ -137,9 +137,9 @@ public struct CSVProfile: Sendable {
     public var location: SourceLocation
 
     /// Debit indicators in the banks' own words: en, nl (`Af`), de (`S`, `Soll`), pt/es (`Débito`), fr.
-    public static let defaultDebitMarks = ["D", "DR", "DB", "DBIT", "DEBIT", "AF", "S", "SOLL", "DEBITO", "DÉBITO", "-"]
+    public static let defaultDebitMarks = ["D", "DR", "DB", "DBIT", "DEBIT", "AF", "S", "SOLL", "DEBITO", "DÉBITO", "-", "DEBET", "DEEBET"]
     /// Credit indicators: en, nl (`Bij`), de (`H`, `Haben`), pt/es (`Crédito`), fr.
-    public static let defaultCreditMarks = ["C", "CR", "CRDT", "CREDIT", "BIJ", "H", "HABEN", "CREDITO", "CRÉDITO", "+"]
+    public static let defaultCreditMarks = ["C", "CR", "CRDT", "CREDIT", "BIJ", "H", "HABEN", "CREDITO", "CRÉDITO", "+", "K", "KREDIT", "KREEDIT"]
 
     /// Makes an empty profile.
     public init(name: String, location: SourceLocation) {

@@ -76,7 +76,7 @@ struct CSVAutoProfile {
         var c = configuration
         c.csvProfiles = [profile]
         var choice = Choice(reader: CSVReader(), configuration: c, override: profile.account == nil ? accountOverride : nil, learned: sniff)
-        choice.note = [skippedBuiltin, cardNote.map { "read as \($0)" }].compactMap { $0 }.joined(separator: "\n  ")
+        choice.note = [skippedBuiltin, namedAccountNote(sniff, account: profile.account), cardNote.map { "read as \($0)" }].compactMap { $0 }.joined(separator: "\n  ")
         if choice.note?.isEmpty == true { choice.note = nil }
         return choice
     }
@@ -118,7 +118,7 @@ struct CSVAutoProfile {
             case .account(let declared): return declared.name
             case .ambiguous, .none:
                 // Let the resolver name the claimants or give the block to paste.
-                if accountOverride == nil && folderAccount(file) == nil {
+                if accountOverride == nil && folderAccount(file) == nil && onlyAccountWithoutID == nil {
                     throw PennyError.badInput(
                         "the file names the account '\(id)', which no 'account' block declares as its 'id' (or two do); add it to an account block, or put the file in a folder named after the account",
                         at: SourceLocation(file: file)
@@ -128,7 +128,8 @@ struct CSVAutoProfile {
         }
         if let folder = folderAccount(file) { return folder }
         if let accountOverride { return accountOverride }
-        // One declared account: a file that names none is that account's.
+        // One declared account: a file that names none, or names one that account does not
+        // contradict (it has no `id`), is that account's.
         if rules.accounts.count == 1 { return rules.accounts[0].name }
         let declared = rules.accounts.map { a in "  \(a.name)" + (a.aliases.isEmpty ? "" : " (alias \(a.aliases.joined(separator: ", ")))") }
         throw .badInput(
@@ -136,6 +137,19 @@ struct CSVAutoProfile {
                 + (declared.isEmpty ? "  (none: declare one with an 'account' block)" : declared.joined(separator: "\n")),
             at: SourceLocation(file: file)
         ).coded(.account)
+    }
+
+    /// The one declared account, when it is the only one and has no identifier a file's
+    /// own could contradict.
+    var onlyAccountWithoutID: String? {
+        rules.accounts.count == 1 && rules.accounts[0].identifiers.isEmpty ? rules.accounts[0].name : nil
+    }
+
+    /// The import line for a file that names an account only the single declaration took.
+    func namedAccountNote(_ sniff: CSVSniff, account: String?) -> String? {
+        guard let id = sniff.accountIdentifier, let account, account == onlyAccountWithoutID else { return nil }
+        if case .account = rules.match(identifier: id) { return nil }
+        return "the file names the account \(id); filed under \(account), the only account declared (add 'id \(id)' to its block so a second account's file is never taken for it)"
     }
 
     /// The declared account whose last name part or alias is the file's folder name.

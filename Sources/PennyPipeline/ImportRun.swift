@@ -142,6 +142,10 @@ public struct ImportRun {
         let derivesRoundUps = !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath))
         let roundUpIncrement = derivesRoundUps ? roundUps.increment(ledgerExisted: ledgerExisted) : nil
         update.observer = roundUpIncrement?.tap
+        // Openings are written with the first file that imports: a run that imports nothing
+        // leaves the ledger as it was.
+        let beforeOpenings = update.mark()
+        var importedFiles = 0
         let openings = try importer.addOpenings(rules.accounts)
         if openings > 0 && verbose { console.say("opening balances: \(openings) new") }
 
@@ -193,6 +197,7 @@ public struct ImportRun {
                     }
                 }
                 total.add(outcome)
+                importedFiles += 1
                 progress.clear()
                 console.say("\(file): \(Self.describe(outcome))")
                 try autoProfile.keep(choice, dryRun: dryRun, console: console)
@@ -220,6 +225,7 @@ public struct ImportRun {
                 rejected += 1
             }
         }
+        if importedFiles == 0 && openings > 0 { try update.rollback(to: beforeOpenings) }
         try update.commit()
         // Round-ups are derived data: the derived journal is rewritten whole from the totals
         // (the sidecar's plus this import's, or the committed ledger read whole). If that

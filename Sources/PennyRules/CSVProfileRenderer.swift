@@ -24,6 +24,8 @@ public enum CSVProfileRenderer {
         }
         if case .column(let c)? = p.indicator { lines.append("  indicator \(c)") }
         if p.indicator == .afterAmount { lines.append("  indicator after-amount") }
+        if p.debitMarks != CSVProfile.defaultDebitMarks { lines.append("  debit-marks " + Self.marks(p.debitMarks)) }
+        if p.creditMarks != CSVProfile.defaultCreditMarks { lines.append("  credit-marks " + Self.marks(p.creditMarks)) }
         if p.amountFormat.decimalMark != "." { lines.append("  decimal-mark \(p.amountFormat.decimalMark)") }
         let usual: Character = p.amountFormat.decimalMark == "," ? "." : ","
         if p.amountFormat.thousandsSeparator != usual {
@@ -51,5 +53,11 @@ public enum CSVProfileRenderer {
     /// A rules-language string: `"…"` with `\"` and `\\`.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Marks as a profile writes them: a word as it is, an empty mark or one with a comma,
+    /// space or quote-free punctuation quoted.
+    static func marks(_ marks: [String]) -> String {
+        marks.map { $0.isEmpty || !$0.allSatisfy({ $0.isLetter || $0.isNumber }) ? "\"\($0)\"" : $0 }.joined(separator: ", ")
     }
 }

@@ -2,7 +2,8 @@
 public enum StarterRules {
     /// The text of `rules/penny.rules`.
     public static let text = """
-        # Penny rules: own accounts, how to read each bank's CSV, and how to categorize.
+        # Penny rules: own accounts and how to categorize. A bank CSV needs no profile: penny
+        # works it out and writes what it used to rules/csv/ (docs/csv.md).
         # A directive starts in column 1; its lines are indented. See docs/rules.md.
 
         default currency EUR
@@ -14,18 +15,6 @@ public enum StarterRules {
           currency EUR
           type checking
           opening 2024-01-01 0.00
-
-        csv mybank
-          match-file "*mybank*.csv"
-          account assets:bank:checking
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 3
-          amount 4
-          decimal-mark ,
-          thousands-separator .
 
         rule groceries
           if description contains "PINGO DOCE", "CONTINENTE", "LIDL"

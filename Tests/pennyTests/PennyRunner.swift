@@ -65,6 +65,11 @@ struct Workspace {
         }
     }
 
+    /// A workspace over a folder that already exists (one `penny init` made).
+    init(existing url: URL) {
+        self.url = url
+    }
+
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     func copy(fixture name: String, as target: String? = nil) throws {

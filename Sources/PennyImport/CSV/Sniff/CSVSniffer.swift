@@ -121,6 +121,14 @@ public enum CSVSniffer {
             sniff.decisions.append(
                 .init("skip-row", "skip-row any is \"\(text)\"", because: "a row holding '\(text)' is not a transaction (no date and amount, or a balance line)"))
         }
+        // An end marker must end the data: not a text also seen between transactions, and
+        // not guessed where rows of notes sit between transactions (a footer cannot be told
+        // from them, and a marker that also occurs mid-file would drop every row after it).
+        if let text = endText, skipTexts.contains(text) || skipTexts.count > 3 {
+            endText = nil
+            sniff.decisions.append(
+                .init("end-row", "(none)", because: "'\(text)' follows the last transaction, but rows of other text sit between transactions too, so it cannot be told to end the data"))
+        }
         if let endText {
             profile.endRows.append(.init(column: nil, test: .is, text: endText, location: profile.location))
             sniff.decisions.append(.init("end-row", "end-row any is \"\(endText)\"", because: "the rows from '\(endText)' on, at the end of the file, are not transactions"))
@@ -205,6 +213,11 @@ public enum CSVSniffer {
             }
             profile.negate = layout.negate
             profile.indicator = layout.indicator.map { .column(columns.reference($0)) }
+            switch layout.blankIsDebit {
+            case true?: profile.debitMarks += [""]
+            case false?: profile.creditMarks += [""]
+            case nil: break
+            }
             profile.balanceColumn = layout.balance.map(columns.reference)
         }
         profile.descriptionColumns = columns.description.map(columns.reference)

@@ -23,6 +23,9 @@ struct SniffColumns {
         var money: Money
         var negate = false
         var indicator: Int?
+        /// For an indicator column that marks only one kind of row (`CR` on payments, blank
+        /// on charges): true when a blank cell is money out, false when it is money in.
+        var blankIsDebit: Bool?
         var balance: Int?
     }
 
@@ -74,6 +77,18 @@ struct SniffColumns {
         let marks = Set((CSVProfile.defaultDebitMarks + CSVProfile.defaultCreditMarks).map { $0.uppercased() })
         let v = values(j).map { String($0.text.trimmed).uppercased() }
         return !v.isEmpty && v.allSatisfy { marks.contains($0) } && Set(v).count <= 2 && v.contains { $0.count > 0 && !["-", "+"].contains($0) }
+    }
+
+    /// A column that marks only some rows, always with the same debit or credit word
+    /// (`CR` beside a card's payments): true when the blank rows are money out (the mark is
+    /// a credit mark), false when they are money in, nil when it is no such column.
+    func blankMeansDebit(_ j: Int) -> Bool? {
+        let v = values(j).map { String($0.text.trimmed).uppercased() }
+        let marked = Set(v.filter { !$0.isEmpty })
+        guard marked.count == 1, v.contains(""), let mark = marked.first, mark.count > 1 || mark.first!.isLetter else { return nil }
+        if CSVProfile.defaultCreditMarks.contains(mark) { return true }
+        if CSVProfile.defaultDebitMarks.contains(mark) { return false }
+        return nil
     }
 
     func isTextColumn(_ j: Int) -> Bool {
@@ -132,6 +147,12 @@ struct SniffColumns {
             let dates = (0..<width).filter { !roles.values.contains($0) && isDateColumn($0) }
             if dates.count == 1 { _ = take(.date, dates, why: "no header names a date, and it is the only column that holds dates") }
         }
+        if roles[.date] == nil, let v = roles[.valueDate] {
+            // The only date the bank gives is the value date (`Date de valeur`): it is the date.
+            roles[.valueDate] = nil
+            roles[.date] = v
+            decisions.append(.init(ColumnRole.date.rawValue, name(v), because: "the file's only date is the value date"))
+        }
         var layout: Layout?
         if let a = roles[.amount] {
             layout = Layout(money: .signed(a), indicator: roles[.indicator], balance: roles[.balance])
@@ -154,6 +175,24 @@ struct SniffColumns {
                     .init(
                         "amount column", candidates: money.map { "amount \(column($0))" },
                         because: money.isEmpty ? "no header names an amount, or debit and credit" : "no header names an amount and \(money.count) columns hold numbers"))
+            }
+        }
+        if var signed = layout, case .signed = signed.money, signed.indicator == nil {
+            // A column of marks the header does not name (an unnamed column of `CR`s).
+            let free = (0..<width).filter { !roles.values.contains($0) }
+            if let j = free.first(where: { isIndicatorColumn($0) }) {
+                signed.indicator = j
+                decisions.append(.init("indicator", name(j), because: "every value is a debit or credit mark"))
+                layout = signed
+            } else if let j = free.first(where: { blankMeansDebit($0) != nil }) {
+                signed.indicator = j
+                signed.blankIsDebit = blankMeansDebit(j)
+                let mark = values(j).first { !$0.text.trimmed.isEmpty }.map { String($0.text.trimmed) } ?? ""
+                decisions.append(
+                    .init(
+                        "indicator", name(j),
+                        because: "it marks some rows '\(mark)' (line \(values(j).first { !$0.text.trimmed.isEmpty }!.line)) and no others, so the unmarked rows are money \(signed.blankIsDebit! ? "out" : "in")"))
+                layout = signed
             }
         }
         if let layout {

@@ -14,10 +14,14 @@ enum SniffDates {
             for sep in ["-", "/", ".", " "] {
                 patterns.append("%Y\(sep)%m\(sep)%d\(time)")
                 patterns.append("%d\(sep)%m\(sep)%Y\(time)")
-                patterns.append("%m\(sep)%d\(sep)%Y\(time)")
                 patterns.append("%d\(sep)%m\(sep)%y\(time)")
-                patterns.append("%m\(sep)%d\(sep)%y\(time)")
+                // Dotted dates are day first wherever they are written (31.12.2024).
+                if sep != "." {
+                    patterns.append("%m\(sep)%d\(sep)%Y\(time)")
+                    patterns.append("%m\(sep)%d\(sep)%y\(time)")
+                }
             }
+            patterns += ["%Y:%m:%d\(time)", "%Y.%m.%d.\(time)"]
             patterns += ["%Y%m%d\(time)", "%d %b %Y\(time)", "%d-%b-%Y\(time)", "%d-%b-%y\(time)", "%d %b %y\(time)", "%b %d, %Y\(time)", "%b %d %Y\(time)"]
         }
         return patterns.compactMap(DateFormat.init)

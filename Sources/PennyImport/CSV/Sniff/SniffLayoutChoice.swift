@@ -33,7 +33,9 @@ struct SniffLayoutChoice {
         case .signed(let a):
             guard let v = SniffNumbers.read(r[a].trimmed, format) else { return nil }
             guard let i = l.indicator else { return v }
-            return CSVProfile.defaultDebitMarks.contains(String(r[i].trimmed).uppercased()) ? -abs(v) : abs(v)
+            let mark = String(r[i].trimmed).uppercased()
+            if mark.isEmpty, let blankIsDebit = l.blankIsDebit { return blankIsDebit ? -abs(v) : abs(v) }
+            return CSVProfile.defaultDebitMarks.contains(mark) ? -abs(v) : abs(v)
         case .debitCredit(let d, let c):
             let dv = r[d].trimmed.isEmpty ? 0 : SniffNumbers.read(r[d].trimmed, format)
             let cv = r[c].trimmed.isEmpty ? 0 : SniffNumbers.read(r[c].trimmed, format)

@@ -79,7 +79,12 @@ struct SniffTable {
 
     /// The non-blank row just before the data, when it names columns rather than holding values.
     private static func headerIndex(_ records: [SniffRecord], before first: Int) -> Int? {
-        guard let h = records[..<first].lastIndex(where: { !$0.isBlank }) else { return nil }
+        // An opening-balance line may sit between the header and the data (`31/12/17;;;26.851,95|;SALDO INIZIALE`).
+        var end = first
+        while let h = records[..<end].lastIndex(where: { !$0.isBlank }), records[h].fields.contains(where: { SniffDates.isDate($0) }), first - h <= 2 {
+            end = h
+        }
+        guard let h = records[..<end].lastIndex(where: { !$0.isBlank }) else { return nil }
         let r = records[h]
         let named = r.fields.filter { !$0.trimmed.isEmpty }
         guard named.count >= 2, !named.contains(where: { SniffDates.isDate($0) }) else { return nil }
