@@ -187,4 +187,54 @@ struct CSVSnifferEvidenceTests {
         #expect(s.profile.negate)
         #expect(note == "a card statement: its 2 positive amounts are charges (money out), the 1 negative payments or refunds, so every amount is negated")
     }
+
+    @Test func noTrailerIsGuessedWhereNotesSitBetweenTransactions() {
+        // ING Romania: every transaction is followed by lines of detail; the text after the
+        // last transaction of the sample also occurs mid-file.
+        let s = sniff(
+            """
+            Data,,,Detalii tranzactie,Debit,,Credit
+            14 august 2021,,,Cumparare POS,"44,00",,
+            ,,,Nr. card: xxxx 8026,,,
+            ,,,Terminal: MARKET,,,
+            14 august 2021,,,Cumparare POS,"20,50",,
+            ,,,Nr. card: xxxx 7270,,,
+            ,,,Terminal: CANTINA,,,
+            13 august 2021,,,Incasare,,,"100,00"
+            ,,,Din contul: 999904927930,,,
+
+            """)
+        #expect(s.profile.endRows.isEmpty)
+        #expect(s.decisions.contains { $0.topic == "end-row" && $0.reason.contains("'Din contul: 999904927930' follows the last transaction, but rows of other text sit between transactions too") })
+    }
+
+    @Test func anUnnamedColumnMarkingOnlyPaymentsIsTheIndicator() {
+        // John Lewis Partnership card: charges unsigned, payments `+ £x` with `CR` in a column with no name.
+        let s = sniff(
+            """
+            Date Processed,Description,Amount,
+            28-Mar-2020,AMAZON,£99.99,
+            30-Mar-2020,KINDLE,£0.99,
+            21-Apr-2020,DIRECT DEBIT,"+ £1,234.56",CR
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.indicator == .column(.index(4)))
+        #expect(s.profile.debitMarks.last == "")
+        #expect(s.decisions.contains { $0.reason.contains("it marks some rows 'CR' (line 4) and no others, so the unmarked rows are money out") })
+    }
+
+    @Test func dottedDatesAreDayFirstAndAValueDateAloneIsTheDate() {
+        let s = sniff(
+            """
+            Produit;Date de valeur;Description;Débit;Crédit
+            A;05.03.2019;Virement;10.00;
+            A;06.03.2019;Ordre;;240.00
+            A;07.03.2019;Frais;5.00;
+
+            """)
+        #expect(s.profile.dateFormat.pattern == "%d.%m.%Y")
+        #expect(s.profile.dateColumn == .header("Date de valeur"))
+        #expect(s.decisions.contains { $0.reason == "the file's only date is the value date" })
+    }
 }
