@@ -205,7 +205,10 @@ struct CSVSnifferEvidenceTests {
 
             """)
         #expect(s.profile.endRows.isEmpty)
-        #expect(s.decisions.contains { $0.topic == "end-row" && $0.reason.contains("'Din contul: 999904927930' follows the last transaction, but rows of other text sit between transactions too") })
+        #expect(
+            s.decisions.contains {
+                $0.topic == "end-row" && $0.reason.contains("'Din contul: 999904927930' follows the last transaction, but rows of other text sit between transactions too")
+            })
     }
 
     @Test func anUnnamedColumnMarkingOnlyPaymentsIsTheIndicator() {

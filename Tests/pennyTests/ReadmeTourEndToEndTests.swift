@@ -22,10 +22,14 @@ import Testing
     static func words(_ line: String, home: String) -> [String] {
         var words: [String] = [], word = "", quoted = false
         for ch in line {
-            if ch == "\"" { quoted.toggle() } else if ch == " " && !quoted {
+            if ch == "\"" {
+                quoted.toggle()
+            } else if ch == " " && !quoted {
                 if !word.isEmpty { words.append(word) }
                 word = ""
-            } else { word.append(ch) }
+            } else {
+                word.append(ch)
+            }
         }
         if !word.isEmpty { words.append(word) }
         return words.map { $0.hasPrefix("~/") ? home + $0.dropFirst() : $0 }

@@ -127,7 +127,9 @@ public enum CSVSniffer {
         if let text = endText, skipTexts.contains(text) || skipTexts.count > 3 {
             endText = nil
             sniff.decisions.append(
-                .init("end-row", "(none)", because: "'\(text)' follows the last transaction, but rows of other text sit between transactions too, so it cannot be told to end the data"))
+                .init(
+                    "end-row", "(none)",
+                    because: "'\(text)' follows the last transaction, but rows of other text sit between transactions too, so it cannot be told to end the data"))
         }
         if let endText {
             profile.endRows.append(.init(column: nil, test: .is, text: endText, location: profile.location))
@@ -148,7 +150,8 @@ public enum CSVSniffer {
             sniff.decisions.append(
                 .init(
                     "header", "columns by content",
-                    because: "the header (line \(table.records[table.header!].line)) names \(header.count) columns but \(wider.count) of \(rows.count) rows hold more (line \(wider[0].line) has \(wider[0].fields.count)); which column has no name is not said, so the names are not used"
+                    because:
+                        "the header (line \(table.records[table.header!].line)) names \(header.count) columns but \(wider.count) of \(rows.count) rows hold more (line \(wider[0].line) has \(wider[0].fields.count)); which column has no name is not said, so the names are not used"
                 ))
         }
         columns.assign()

@@ -34,9 +34,13 @@ enum HeaderVocabulary {
             "data operacio", "data moviment", "data operazione", "data contabile", "data registrazione", "date operation", "date de l operation",
             "date comptable", "date de comptabilisation", "datum", "buchung", "buchungstag", "buchungsdatum", "boekdatum", "transactiedatum",
             "datum boeking", "umsatzdatum",
-        
+
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "data operacijos", "operacijos data", "datums", "kuupaev", "data operacji", "uitvoeringsdatum", "execution date", "date d execution", "data esecuzione", "ausfuhrungsdatum", "data ksiegowania", "data transakcji", "datum zauctovani", "datum transakce", "datum provedeni", "datum transakcie", "datum zauctovania", "konyvelesi datum", "konyveles datuma", "tranzakcio datuma", "data tranzactiei", "data inregistrarii", "bokforingsdag", "transaktionsdag", "bokforingsdatum", "transaktionsdatum", "dato", "bogforingsdato", "bogfort", "kirjauspaiva", "maksupaiva", "paivamaara", "bokforingsdato", "utfort dato", "дата", "дата операции", "дата проводки", "tarih", "islem tarihi",
+            "data operacijos", "operacijos data", "datums", "kuupaev", "data operacji", "uitvoeringsdatum", "execution date", "date d execution", "data esecuzione",
+            "ausfuhrungsdatum", "data ksiegowania", "data transakcji", "datum zauctovani", "datum transakce", "datum provedeni", "datum transakcie", "datum zauctovania",
+            "konyvelesi datum", "konyveles datuma", "tranzakcio datuma", "data tranzactiei", "data inregistrarii", "bokforingsdag", "transaktionsdag", "bokforingsdatum",
+            "transaktionsdatum", "dato", "bogforingsdato", "bogfort", "kirjauspaiva", "maksupaiva", "paivamaara", "bokforingsdato", "utfort dato", "дата", "дата операции",
+            "дата проводки", "tarih", "islem tarihi",
         ],
         .valueDate: [
             "value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum", "data valor", "data de valor", "data valuta",
@@ -47,24 +51,28 @@ enum HeaderVocabulary {
             "descricao", "historico", "concepto", "concepte", "descripcion", "descripcio", "descrizione", "causale", "descrizione operazione",
             "verwendungszweck", "omschrijving", "naam omschrijving", "mededelingen", "remarque", "text", "booking text", "payment reference",
             "transaction description", "memo description", "buchungsdetails", "movimento", "operacao", "operazione", "operation",
-        
+
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "paaiskinimai", "mokejimo paskirtis", "apraksts", "selgitus", "opis", "opis operacji", "tytul", "tytul operacji", "popis", "zprava pro prijemce", "kozlemeny", "leiras", "descriere", "detalii", "detalii tranzactie", "explicatie", "beskrivning", "meddelande", "tekst", "beskrivelse", "selite", "viesti", "forklaring", "описание", "назначение платежа", "описание операции", "aciklama",
+            "paaiskinimai", "mokejimo paskirtis", "apraksts", "selgitus", "opis", "opis operacji", "tytul", "tytul operacji", "popis", "zprava pro prijemce", "kozlemeny", "leiras",
+            "descriere", "detalii", "detalii tranzactie", "explicatie", "beskrivning", "meddelande", "tekst", "beskrivelse", "selite", "viesti", "forklaring", "описание",
+            "назначение платежа", "описание операции", "aciklama",
         ],
         .payee: [
             "payee", "payee name", "partner name", "counterparty", "counterparty name", "name", "beneficiary", "merchant", "merchant name",
             "auftraggeber empfanger", "empfanger", "zahlungsempfanger", "beguenstigter zahlungspflichtiger", "naam tegenpartij", "tegenpartij",
             "naam", "beneficiario", "ordenante", "nome", "favorecido", "destinatario", "beneficiaire", "tiers", "contraparte", "description payee",
-        
+
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "gavejas", "moketojas", "gavejas moketojas", "partneris", "sanemejs", "saaja maksja", "nadawca odbiorca", "kontrahent", "odbiorca", "nazev protiuctu", "protistrana", "nazov protiuctu", "partner neve", "kedvezmenyezett", "beneficiar", "mottagare", "modtager", "saaja maksaja", "mottaker", "контрагент", "получатель", "alici",
+            "gavejas", "moketojas", "gavejas moketojas", "partneris", "sanemejs", "saaja maksja", "nadawca odbiorca", "kontrahent", "odbiorca", "nazev protiuctu", "protistrana",
+            "nazov protiuctu", "partner neve", "kedvezmenyezett", "beneficiar", "mottagare", "modtager", "saaja maksaja", "mottaker", "контрагент", "получатель", "alici",
         ],
         .amount: [
             "amount", "amt", "transaction amount", "net amount", "net", "montante", "valor", "importe", "import", "importo", "montant", "betrag",
             "bedrag", "quantia", "umsatz",
-        
+
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "buchungsbetrag", "suma", "summa", "kwota", "kwota operacji", "castka", "ciastka", "osszeg", "valoare", "belopp", "belob", "maara", "rahamaara", "belop", "сумма", "сумма операции", "tutar", "islem tutari",
+            "buchungsbetrag", "suma", "summa", "kwota", "kwota operacji", "castka", "ciastka", "osszeg", "valoare", "belopp", "belob", "maara", "rahamaara", "belop", "сумма",
+            "сумма операции", "tutar", "islem tutari",
         ],
         .debit: [
             "debit", "debits", "debit amount", "withdrawal", "withdrawals", "paid out", "money out", "out", "debito", "cargo", "cargos", "debe",
@@ -80,18 +88,20 @@ enum HeaderVocabulary {
             "haben betrag", "einnahmen", "gutschrift", "inkomsten", "wplywy", "uznania", "prijem", "jovairas", "inbetalning", "indbetaling",
             "inn", "pano", "prihod", "приход", "кредит", "зачисление", "alacak", "giris",
         ],
-        .indicator: ["d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign",
+        .indicator: [
+            "d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign",
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
             "d k", "k d", "dk", "credit debet", "creditdebet", "debet credit", "deebet kreedit", "debetas kreditas", "d c indicator",
         ],
         .balance: [
             "balance", "running balance", "runningbalance", "current balance", "balance after", "saldo", "saldo contabile", "saldo contable",
             "saldo disponible", "saldo disponivel", "solde", "kontostand", "saldo apos", "saldo na", "saldo nach buchung",
-        
+
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
             "likutis", "atlikums", "saldo po operacji", "zustatek", "zostatok", "egyenleg", "sold", "balanta", "behallning", "остаток", "баланс", "bakiye",
         ],
-        .currency: ["currency", "curr", "ccy", "moeda", "divisa", "moneda", "valuta", "wahrung", "waehrung", "devise", "munt", "currency code",
+        .currency: [
+            "currency", "curr", "ccy", "moeda", "divisa", "moneda", "valuta", "wahrung", "waehrung", "devise", "munt", "currency code",
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
             "valiuta", "valuuta", "waluta", "mena", "deviza", "penznem", "valuutta", "валюта", "para birimi", "doviz",
         ],
@@ -104,7 +114,8 @@ enum HeaderVocabulary {
             "type", "transaction type", "tipo", "tipo movimento", "tipo de movimento", "tipo de operacion", "buchungstext", "mutatiesoort",
             "type de transaction", "type operation", "typ", "umsatzart", "code",
         ],
-        .status: ["state", "status", "estado", "estat", "stato", "statut",
+        .status: [
+            "state", "status", "estado", "estat", "stato", "statut",
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
             "info", "umsatzstatus", "tila", "stav",
         ],

@@ -101,7 +101,8 @@ enum SniffBalance {
         let other: Order = order == .oldestFirst ? .newestFirst : .oldestFirst
         if breakIn(g, order: other, timing: .after) == nil || breakIn(g, order: other, timing: .before) == nil {
             let (dates, chain) = order == .oldestFirst ? ("oldest", "newest") : ("newest", "oldest")
-            return "the balances chain only if the rows ran \(chain) first, but the dates run \(dates) first (lines \(g[0].line)–\(g[g.count - 1].line)): a contradiction, not a proof"
+            return
+                "the balances chain only if the rows ran \(chain) first, but the dates run \(dates) first (lines \(g[0].line)–\(g[g.count - 1].line)): a contradiction, not a proof"
         }
         return "balance \(money(g[i].balance!)) on line \(g[i].line) is not \(money(g[prev].balance!)) (line \(g[prev].line)) plus the amount \(money(g[i].amount))"
     }

@@ -161,7 +161,8 @@ struct SniffColumns {
         } else if let one = roles[.debit] ?? roles[.credit] {
             let (has, lacks) = roles[.debit] != nil ? ("money out", "money in") : ("money in", "money out")
             ambiguities.append(
-                .init("debit and credit", candidates: [], because: "the header names \(name(one)) as \(has) but no column as \(lacks); reading one of the two would lose the other"))
+                .init("debit and credit", candidates: [], because: "the header names \(name(one)) as \(has) but no column as \(lacks); reading one of the two would lose the other")
+            )
         } else {
             let money = (0..<width).filter {
                 !roles.values.contains($0) && isAmountColumn($0) && !values($0).filter({ !$0.text.trimmed.isEmpty }).allSatisfy { SniffNumbers.isPlainInteger($0.text) }
@@ -191,7 +192,9 @@ struct SniffColumns {
                 decisions.append(
                     .init(
                         "indicator", name(j),
-                        because: "it marks some rows '\(mark)' (line \(values(j).first { !$0.text.trimmed.isEmpty }!.line)) and no others, so the unmarked rows are money \(signed.blankIsDebit! ? "out" : "in")"))
+                        because:
+                            "it marks some rows '\(mark)' (line \(values(j).first { !$0.text.trimmed.isEmpty }!.line)) and no others, so the unmarked rows are money \(signed.blankIsDebit! ? "out" : "in")"
+                    ))
                 layout = signed
             }
         }
@@ -203,7 +206,8 @@ struct SniffColumns {
             }
             unreadMoney = header.indices.filter { j in
                 !used.contains(j) && HeaderVocabulary.roles(for: header[j]).contains { [.debit, .credit].contains($0.role) || ($0.role == .amount && $0.score == 3) }
-                    && isSparseMoney(j) && values(j).contains { SniffNumbers.read($0.text.trimmed, .init(decimalMark: ".")) ?? SniffNumbers.read($0.text.trimmed, .init(decimalMark: ",")) ?? 0 != 0 }
+                    && isSparseMoney(j)
+                    && values(j).contains { SniffNumbers.read($0.text.trimmed, .init(decimalMark: ".")) ?? SniffNumbers.read($0.text.trimmed, .init(decimalMark: ",")) ?? 0 != 0 }
             }
             layouts = [layout]
             if case .signed = layout.money, layout.indicator == nil {

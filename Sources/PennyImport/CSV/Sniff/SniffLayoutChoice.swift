@@ -53,14 +53,18 @@ struct SniffLayoutChoice {
         }
         if columns.needsProof {
             sniff.ambiguities.append(
-                .init("columns", candidates: columns.layouts.map { CSVSniffer.describe($0, columns) }.uniqued(), because: "the header does not name every column and no running balance proves a reading"))
+                .init(
+                    "columns", candidates: columns.layouts.map { CSVSniffer.describe($0, columns) }.uniqued(),
+                    because: "the header does not name every column and no running balance proves a reading"))
             return first
         }
         if !columns.unreadMoney.isEmpty {
             sniff.ambiguities.append(
                 .init(
                     "amount column", candidates: columns.layouts.map { CSVSniffer.describe($0, columns) }.uniqued(),
-                    because: "the header also names \(columns.unreadMoney.map(columns.name).joined(separator: ", ")) as money, which no reading uses, and no running balance shows it can be left out"))
+                    because:
+                        "the header also names \(columns.unreadMoney.map(columns.name).joined(separator: ", ")) as money, which no reading uses, and no running balance shows it can be left out"
+                ))
             return first
         }
         return withoutBalance(first, &sniff)
@@ -101,13 +105,17 @@ struct SniffLayoutChoice {
             sniff.decisions.append(
                 .init(
                     "amounts", CSVSniffer.describe(layout, columns),
-                    because: "the marks or column names give each sign, and the balance column chains on all \(chosen.rows) rows; the dates do not say which way the rows run, so it is not booked as a closing balance"))
+                    because:
+                        "the marks or column names give each sign, and the balance column chains on all \(chosen.rows) rows; the dates do not say which way the rows run, so it is not booked as a closing balance"
+                ))
         } else if chosen.timing == .before {
             layout.balance = nil
             sniff.decisions.append(
                 .init(
                     "amounts", CSVSniffer.describe(layout, columns),
-                    because: "they reproduce the running balance on all \(chosen.rows) rows (dates \(order)), where each balance is the one *before* its row; that column is not booked as a closing balance"))
+                    because:
+                        "they reproduce the running balance on all \(chosen.rows) rows (dates \(order)), where each balance is the one *before* its row; that column is not booked as a closing balance"
+                ))
         } else {
             sniff.decisions.append(
                 .init(
@@ -139,7 +147,8 @@ struct SniffLayoutChoice {
                 sniff.decisions.append(
                     .init(
                         "amounts", CSVSniffer.describe(chosen, columns),
-                        because: "read as written: \(negative) of \(amounts.count) amounts are negative, so money out is written negative (no running balance to check them against)"))
+                        because:
+                            "read as written: \(negative) of \(amounts.count) amounts are negative, so money out is written negative (no running balance to check them against)"))
             } else {
                 // More money in than out, with nothing else to go by: a card export writes
                 // charges positive, so the file cannot say which it is.
