@@ -28,6 +28,13 @@ public struct AccountDeclaration: Sendable {
     /// `alias WORD, ...`: short names `penny add` understands (`visa`, `cartão`).
     public var aliases: [String] = []
 
+    /// What a person may call the account instead of its full name, lower-cased: its
+    /// aliases and the last part of its name (`checking` for `assets:bank:checking`). Inbox
+    /// folders, `--account` and `penny add` all go by these.
+    public var shortNames: [String] {
+        (aliases + [String(name.split(separator: ":").last ?? "")]).map { $0.lowercased() }
+    }
+
     /// Makes a declaration.
     public init(
         name: String, identifiers: [String] = [], currency: Currency? = nil, kind: Kind = .checking,

@@ -90,10 +90,8 @@ struct CSVAutoProfile {
     /// rows; otherwise `failure` says why, and the file is left to the sniffer (a bank's
     /// later layout under the same first columns must not be refused by Penny's old idea of it).
     private func readsFirstRows(_ profile: CSVProfile, probe: FileProbe, file: String, failure: inout String?) -> Bool {
-        struct Enough: Error {}
         var seen = 0
-        var configuration = ReaderConfiguration(csvProfiles: [profile], defaultCurrency: rules.defaultCurrency)
-        configuration.accountCurrencies = [:]
+        let configuration = ReaderConfiguration(csvProfiles: [profile], defaultCurrency: rules.defaultCurrency)
         do throws(PennyError) {
             try CSVReader().read(probe.url, profile: profile, displayName: file, configuration: configuration) { (event) throws(PennyError) in
                 guard case .transaction = event else { return }
@@ -156,9 +154,7 @@ struct CSVAutoProfile {
     func folderAccount(_ file: String) -> String? {
         let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.lowercased()
         guard !folder.isEmpty, folder != "." else { return nil }
-        return rules.accounts.first { a in
-            a.aliases.contains { $0.lowercased() == folder } || a.name.split(separator: ":").last.map { $0.lowercased() == folder } == true
-        }?.name
+        return rules.accounts.first { $0.shortNames.contains(folder) }?.name
     }
 
     /// Writes a learned profile to `rules/csv/NAME.rules` (next to a single rules file);

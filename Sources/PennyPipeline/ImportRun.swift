@@ -67,7 +67,7 @@ public struct ImportRun {
         var files: [String] = []
         var refused: [InboxListing.Entry] = []
         if let filing {
-            let folders = Set(rules.accounts.flatMap { a in (a.aliases + [String(a.name.split(separator: ":").last ?? "")]).map { $0.lowercased() } })
+            let folders = Set(rules.accounts.flatMap(\.shortNames))
             let listing = try InboxListing.list(filing.inbox, accountFolders: folders)
             for entry in listing.left {
                 console.say("\(entry.displayName): left in the inbox: \(entry.reason)")

@@ -29,7 +29,7 @@ public struct QuickEntry: Sendable, Equatable {
         var amountText: String?, date = forcedDate, account = forced, income = false
         var rest: [String] = []
         let accounts = Dictionary(
-            rules.accounts.flatMap { a in (a.aliases + [String(a.name.split(separator: ":").last ?? "")]).map { ($0.lowercased(), a.name) } },
+            rules.accounts.flatMap { a in a.shortNames.map { ($0, a.name) } },
             uniquingKeysWith: { first, _ in first })
         for token in tokens {
             let key = TextKey.fold(token)

@@ -53,9 +53,7 @@ public struct RuleSet: Sendable {
     public func accounts(called text: String) -> [AccountDeclaration] {
         if let exact = account(named: text) { return [exact] }
         let key = text.lowercased()
-        return accounts.filter { a in
-            a.aliases.contains { $0.lowercased() == key } || a.name.split(separator: ":").last.map { $0.lowercased() == key } == true
-        }
+        return accounts.filter { $0.shortNames.contains(key) }
     }
 
     /// The own account a statement identifier (IBAN, ACCTID, `*1234`) names, when exactly

@@ -67,15 +67,13 @@ enum SniffBalance {
             return .failed(line: missing.line, detail: "line \(missing.line) has no balance, so the chain cannot prove its amount")
         }
         let order = order(rows.map(\.date))
-        if order == .unknown, signFixed {
-            let runs = [Order.oldestFirst, .newestFirst].filter { o in
-                let groups = Dictionary(grouping: rows, by: \.group).values.filter { $0.count > 1 }
-                return !groups.isEmpty && groups.allSatisfy { breakIn($0, order: o, timing: .after) == nil }
-            }
-            if !runs.isEmpty { return .proven(.unknown, .before, rows: rows.count) }
-        }
         var groups: [String: [Row]] = [:]
         for row in rows { groups[row.group, default: []].append(row) }
+        if order == .unknown, signFixed {
+            let chains = groups.values.filter { $0.count > 1 }
+            let runs = [Order.oldestFirst, .newestFirst].filter { o in !chains.isEmpty && chains.allSatisfy { breakIn($0, order: o, timing: .after) == nil } }
+            if !runs.isEmpty { return .proven(.unknown, .before, rows: rows.count) }
+        }
         var checked = 0
         var timing: Timing?
         for (_, g) in groups.sorted(by: { $0.key < $1.key }) where g.count > 1 {

@@ -185,16 +185,15 @@ struct SniffColumns {
                 signed.indicator = j
                 decisions.append(.init("indicator", name(j), because: "every value is a debit or credit mark"))
                 layout = signed
-            } else if let j = free.first(where: { blankMeansDebit($0) != nil }) {
+            } else if let (j, blankIsDebit) = free.compactMap({ j in blankMeansDebit(j).map { (j, $0) } }).first,
+                let marked = values(j).first(where: { !$0.text.trimmed.isEmpty })
+            {
                 signed.indicator = j
-                signed.blankIsDebit = blankMeansDebit(j)
-                let mark = values(j).first { !$0.text.trimmed.isEmpty }.map { String($0.text.trimmed) } ?? ""
+                signed.blankIsDebit = blankIsDebit
                 decisions.append(
                     .init(
                         "indicator", name(j),
-                        because:
-                            "it marks some rows '\(mark)' (line \(values(j).first { !$0.text.trimmed.isEmpty }!.line)) and no others, so the unmarked rows are money \(signed.blankIsDebit! ? "out" : "in")"
-                    ))
+                        because: "it marks some rows '\(marked.text.trimmed)' (line \(marked.line)) and no others, so the unmarked rows are money \(blankIsDebit ? "out" : "in")"))
                 layout = signed
             }
         }

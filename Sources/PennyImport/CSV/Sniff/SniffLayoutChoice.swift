@@ -99,29 +99,19 @@ struct SniffLayoutChoice {
             return chosen.layout
         }
         let order = chosen.order == .oldestFirst ? "oldest first" : "newest first"
+        let reason =
+            switch (chosen.order, chosen.timing) {
+            case (.unknown, _):
+                "the marks or column names give each sign, and the balance column chains on all \(chosen.rows) rows; the dates do not say which way the rows run, so it is not booked as a closing balance"
+            case (_, .before):
+                "they reproduce the running balance on all \(chosen.rows) rows (dates \(order)), where each balance is the one *before* its row; that column is not booked as a closing balance"
+            case (_, .after):
+                "they reproduce the running balance on all \(chosen.rows) rows (dates \(order), each balance after its row)"
+            }
+        // Penny's closing balances are after their row: another balance is not booked.
         var layout = chosen.layout
-        if chosen.order == .unknown {
-            layout.balance = nil
-            sniff.decisions.append(
-                .init(
-                    "amounts", CSVSniffer.describe(layout, columns),
-                    because:
-                        "the marks or column names give each sign, and the balance column chains on all \(chosen.rows) rows; the dates do not say which way the rows run, so it is not booked as a closing balance"
-                ))
-        } else if chosen.timing == .before {
-            layout.balance = nil
-            sniff.decisions.append(
-                .init(
-                    "amounts", CSVSniffer.describe(layout, columns),
-                    because:
-                        "they reproduce the running balance on all \(chosen.rows) rows (dates \(order)), where each balance is the one *before* its row; that column is not booked as a closing balance"
-                ))
-        } else {
-            sniff.decisions.append(
-                .init(
-                    "amounts", CSVSniffer.describe(layout, columns),
-                    because: "they reproduce the running balance on all \(chosen.rows) rows (dates \(order), each balance after its row)"))
-        }
+        if chosen.timing == .before { layout.balance = nil }
+        sniff.decisions.append(.init("amounts", CSVSniffer.describe(layout, columns), because: reason))
         return layout
     }
 
