@@ -20,6 +20,20 @@ public struct UncategorizedReport {
         public var allNegative: Bool, allPositive: Bool
         /// The suggested category, if the model has one.
         public var suggestion: String?
+        /// The transactions of the group, in ledger order.
+        public var members: [Member] = []
+    }
+
+    /// One uncategorized transaction.
+    public struct Member: Sendable {
+        /// 1-based line of its header in the ledger.
+        public let line: Int
+        /// Its date.
+        public let date: LocalDate
+        /// Its amount on the own account.
+        public let amount: Money
+        /// The bank's text.
+        public let description: String
     }
 
     /// The groups, most frequent first (then by key).
@@ -49,6 +63,7 @@ public struct UncategorizedReport {
                     key: key, count: 0, totals: [], firstDate: block.date, firstSource: block.tags["source"], allNegative: true, allPositive: true)
             }
             groups[key]!.count += 1
+            groups[key]!.members.append(Member(line: block.firstLine + 1, date: block.date, amount: amount, description: block.bankText))
             if let i = groups[key]!.totals.firstIndex(where: { $0.currency == amount.currency }) {
                 do throws(MoneyError) { groups[key]!.totals[i] = try groups[key]!.totals[i].adding(amount) } catch {
                     throw .badInput(

@@ -13,10 +13,14 @@ struct UncategorizedCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @Flag(help: "Print the groups, suggestions and transactions as JSON.")
+    var json = false
+
     func run() throws {
         let rules = try RulesLoader.load(path: options.rulesPath)
         let journal: JournalBlocks
         journal = try JournalBlocks(path: options.ledgerPath)
-        print(try UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name)), path: options.ledgerPath).render(), terminator: "")
+        let report = try UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name)), path: options.ledgerPath)
+        print(json ? report.renderJSON() : report.render(), terminator: "")
     }
 }
