@@ -129,6 +129,9 @@ public struct CSVProfile: Sendable {
     public var endRows: [RowPattern] = []
     /// The data ends at the first blank line after the header (`end-at-blank-line`).
     public var endsAtBlankLine = false
+    /// A row with no date and no amount continues the transaction above it: its text is added
+    /// to that transaction (`detail-rows join`).
+    public var joinsDetailRows = false
     /// Rows wider than the header are read by the named columns (`extra-fields ignore`).
     public var ignoresExtraFields = false
     /// How quotes inside quoted fields are written.

@@ -3,7 +3,8 @@
 /// Supported: `%Y` (4 digits), `%y` (2 digits: 00–68 are 20YY, 69–99 are 19YY, the POSIX
 /// pivot), `%m` and `%d` (1 or 2 digits; 2 when touching another number, as in `%Y%m%d`),
 /// `%-d`, `%-m`, `%-y` (unpadded: 1 or 2 digits even between numbers, `10-Nov-9`),
-/// `%b` (English month name, abbreviated or full, any case), `%H` `%M` `%S` (digits,
+/// `%b` (a month name, full or abbreviated, any case, accents and a trailing dot ignored, in
+/// the languages of `MonthNames`), `%H` `%M` `%S` (digits,
 /// read and ignored: Penny keeps dates as written), `%%`, and literal characters.
 /// The whole field must match.
 public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
@@ -68,10 +69,6 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// The pattern.
     public var description: String { pattern }
 
-    private static let monthNames = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ]
-
     /// Reads a date; nil when the text does not follow the pattern or the date does not exist.
     public func parse(_ text: some StringProtocol) -> LocalDate? {
         let bytes = Array(text.utf8)
@@ -108,12 +105,14 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             case .literal(let c): guard i < end, b[i] == c else { return nil }; i += 1
             case .monthName:
                 var letters: [UInt8] = []
-                while i < end, (b[i] | 0x20) >= 0x61, (b[i] | 0x20) <= 0x7A {
-                    letters.append(b[i] | 0x20)
+                while i < end, ((b[i] | 0x20) >= 0x61 && (b[i] | 0x20) <= 0x7A) || b[i] >= 0x80 {
+                    letters.append(b[i])
                     i += 1
                 }
-                guard letters.count >= 3, let index = Self.monthName(letters) else { return nil }
-                month = index
+                guard let named = MonthNames.month(letters) else { return nil }
+                month = named
+                // An abbreviation's dot (`déc.`), unless the pattern itself has one next.
+                if i < end, b[i] == UInt8(ascii: "."), index + 1 == tokens.count || tokens[index + 1] != .literal(UInt8(ascii: ".")) { i += 1 }
             }
         }
         guard i == end else { return nil }
@@ -123,16 +122,5 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// A two-digit year's century: 00–68 → 2000s, 69–99 → 1900s (POSIX `strptime`).
     private static func century(_ twoDigits: Int) -> Int {
         twoDigits < 69 ? 2000 + twoDigits : 1900 + twoDigits
-    }
-
-    private static func monthName(_ letters: [UInt8]) -> Int? {
-        let word = String(decoding: letters, as: UTF8.self)
-        let full = [
-            "january", "february", "march", "april", "may", "june", "july", "august",
-            "september", "october", "november", "december",
-        ]
-        if letters.count == 3 { return monthNames.firstIndex(of: word).map { $0 + 1 } }
-        if word == "sept" { return 9 }
-        return full.firstIndex(of: word).map { $0 + 1 }
     }
 }

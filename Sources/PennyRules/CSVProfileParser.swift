@@ -83,7 +83,7 @@ extension RulesParser {
             case .iban: profile.ibanColumn = single().flatMap { column($0, line) }
             case .counterparty: profile.counterpartyColumn = single().flatMap { column($0, line) }
             case .type: profile.typeColumn = single().flatMap { column($0, line) }
-            case .indicator, .debitMarks, .creditMarks, .skipRow, .endRow, .endAtBlankLine, .extraFields, .quotes:
+            case .indicator, .debitMarks, .creditMarks, .skipRow, .endRow, .endAtBlankLine, .detailRows, .extraFields, .quotes:
                 csvShapeSetting(&profile, key, values, line)
             case .decimalMark:
                 guard let value = single() else { continue }

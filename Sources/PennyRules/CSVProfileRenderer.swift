@@ -41,6 +41,7 @@ public enum CSVProfileRenderer {
         for r in p.skipRows { lines.append("  skip-row \(pattern(r))") }
         for r in p.endRows { lines.append("  end-row \(pattern(r))") }
         if p.endsAtBlankLine { lines.append("  end-at-blank-line") }
+        if p.joinsDetailRows { lines.append("  detail-rows join") }
         if p.ignoresExtraFields { lines.append("  extra-fields ignore") }
         for c in candidates { lines.append("  # " + c) }
         return lines.joined(separator: "\n") + "\n"

@@ -30,6 +30,12 @@ extension RulesParser {
         case "end-at-blank-line":
             if let extra = values.first { fail("'end-at-blank-line' takes no value", line, extra) }
             profile.endsAtBlankLine = true
+        case "detail-rows":
+            guard values.count == 1, values[0].text == "join" else {
+                fail("expected 'detail-rows join' (rows with no date and no amount continue the transaction above)", line, values.first ?? key)
+                return
+            }
+            profile.joinsDetailRows = true
         case "extra-fields":
             guard values.count == 1, values[0].text == "ignore" || values[0].text == "reject" else {
                 fail("expected 'extra-fields ignore' or 'extra-fields reject'", line, values.first ?? key)

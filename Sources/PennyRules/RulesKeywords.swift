@@ -41,6 +41,7 @@ enum CSVSetting: String, CaseIterable {
     case skipRow = "skip-row"
     case endRow = "end-row"
     case endAtBlankLine = "end-at-blank-line"
+    case detailRows = "detail-rows"
     case extraFields = "extra-fields"
     case quotes
 }

@@ -14,6 +14,18 @@ struct DateTests {
         ("%d %b %Y", "9 september 2013", "2013-09-09"),
         ("%Y-%m-%dT%H:%M:%S", "2002-09-10T23:00:04", "2002-09-10"),
         ("%d/%m/%y", "29/02/24", "2024-02-29"),
+        // Month names as banks in other languages write them.
+        ("%d %b %Y", "31 iulie 2021", "2021-07-31"),
+        ("%d-%b-%Y", "12-lug-2024", "2024-07-12"),
+        ("%d %b %Y", "3 déc. 2023", "2023-12-03"),
+        ("%d. %b %Y", "5. Mär 2024", "2024-03-05"),
+        ("%d %b %Y", "1 mrt 2024", "2024-03-01"),
+        ("%d %b %Y", "2 févr. 2024", "2024-02-02"),
+        ("%d/%b/%Y", "9/out/2024", "2024-10-09"),
+        ("%d %b %Y", "15 Dezember 2024", "2024-12-15"),
+        ("%d %b %Y", "6 juin 2024", "2024-06-06"),
+        ("%d %b %Y", "7 juillet 2024", "2024-07-07"),
+        ("%b. %d, %Y", "Jan. 05, 2024", "2024-01-05"),
     ])
     func parses(pattern: String, text: String, expected: String) throws {
         let format = try #require(DateFormat(pattern))
@@ -26,6 +38,9 @@ struct DateTests {
         ("%d-%m-%Y", "29-02-2023"),
         ("%d-%m-%Y", "01-03-2024 extra"),
         ("%d %b %Y", "07 Foo 2013"),
+        // `jui` is June in French and July too.
+        ("%d %b %Y", "07 jui 2013"),
+        ("%d %b %Y", "07 ma 2013"),
         ("%Y%m%d", "2012111"),
     ])
     func rejects(pattern: String, text: String) throws {

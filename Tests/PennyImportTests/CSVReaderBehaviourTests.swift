@@ -1,5 +1,7 @@
+import Foundation
 import PennyCore
 import Testing
+@testable import PennyImport
 
 /// Encodings, quoting, line numbers and one test per error message.
 struct CSVReaderBehaviourTests {
@@ -93,5 +95,53 @@ struct CSVReaderBehaviourTests {
     @Test func negateFlipsSigns() throws {
         let t = try readFixture("bad-date.csv".replacingOccurrences(of: "bad-date", with: "trailing-delimiter"), profile(delimiter: ";", decimalMark: ",", negate: true))
         #expect(t.total == 320)
+    }
+}
+
+/// `detail-rows join`: rows with no date and no amount add their text to the transaction
+/// above them.
+struct CSVDetailRowsTests {
+    static func read(_ text: String) throws(PennyError) -> [Transaction] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("details-\(UUID().uuidString).csv")
+        try? Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var p = profile(delimiter: ";", dateFormat: "%d/%m/%Y", description: [.index(4)], amount: .signed(.index(3)), decimalMark: ",")
+        p.joinsDetailRows = true
+        var transactions: [Transaction] = []
+        try CSVReader().read(url, profile: p, displayName: "details.csv", configuration: ReaderConfiguration(csvProfiles: [p], defaultCurrency: .euro)) {
+            (event) throws(PennyError) in
+            if case .transaction(let t) = event { transactions.append(t) }
+        }
+        return transactions
+    }
+
+    @Test func detailsFillAnEmptyDescriptionThenTheMemo() throws {
+        // Fintro's Visa export (ofxstatement-be-fintro): the merchant is on the line under the amount.
+        let t = try Self.read(
+            """
+            Uitvoeringsdatum;Valutadatum;Bedrag;Details;Wisselkoers
+            30/01/2017;31/01/2017;-39,28;;
+            ;;;Dorfladen Wengen CH WENGEN;Wisselkoers##1,0501528
+            ;;;Kiosk receipt 4471;
+            28/01/2017;29/01/2017;-23,99;NETFLIX.COM;
+            07/01/2017;08/01/2017;+1,50;;
+            ;;;PP*1425CODE GB;
+
+            """)
+        #expect(t.map(\.description) == ["Dorfladen Wengen CH WENGEN", "NETFLIX.COM", "PP*1425CODE GB"])
+        #expect(t.map(\.memo) == ["Kiosk receipt 4471", nil, nil])
+        #expect(t.map(\.amount.minorUnits) == [-3928, -2399, 150])
+        #expect(t.map(\.location.line) == [2, 5, 6])
+    }
+
+    @Test func aDetailRowBeforeAnyTransactionIsAnError() {
+        do {
+            _ = try Self.read("Uitvoeringsdatum;Valutadatum;Bedrag;Details\n;;;Orphan detail\n30/01/2017;31/01/2017;-39,28;X\n")
+            Issue.record("accepted")
+        } catch {
+            #expect(
+                error.headline
+                    == "details.csv:2:1: error: a detail row (no date, no amount) before any transaction: 'detail-rows join' adds such rows to the transaction above them")
+        }
     }
 }

@@ -241,3 +241,85 @@ struct CSVSnifferEvidenceTests {
         #expect(s.decisions.contains { $0.reason == "the file's only date is the value date" })
     }
 }
+
+/// Shapes the sniffer reads since the second round of issue 26: details written on the
+/// lines under a transaction, balance lines before the first row, and a pair of money
+/// columns where one is empty in every row.
+struct CSVSnifferShapesTests {
+    func sniff(_ text: String) -> CSVSniff {
+        CSVSniffer.sniff(head: Array(text.utf8), tail: nil, fileName: "export.csv")
+    }
+
+    @Test func detailLinesUnderATransactionAreJoinedToIt() {
+        // The layout of ING Romania's export (ing-csv-to-ynab-csv): details under each row, a
+        // page footer and a repeated header between pages.
+        let s = sniff(
+            """
+            Data,,,Detalii tranzactie,Debit,,Credit,Balanta
+            14 august 2021,,,Cumparare POS,"44,00",,,"6.732,33"
+            ,,,Terminal: CRISNIC MARKET  RO  IASI,,,,
+            ,,,Data: 11-08-2021 Autorizare: 648643,,,,
+            13 august 2021,,,Incasare,,,"100,00","6.776,33"
+            ,,,Ordonator: ANA POPESCU,,,,
+            ,Roxana Petria,,,,Alexandra Ilie,,
+            Data,,,Detalii tranzactie,Debit,,Credit,Balanta
+            31 iulie 2021,,,Cumparare POS,"20,50",,,"6.676,33"
+            ,,,Terminal: MY EVENTS SRL  RO  IASI,,,,
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.joinsDetailRows)
+        #expect(s.profile.dateFormat.description == "%d %b %Y")
+        #expect(s.profile.skipRows.map(\.text) == ["Roxana Petria", "Data"])
+        #expect(s.decisions.contains { $0.topic == "detail-rows" && $0.reason.hasPrefix("3 rows between transactions have no date and no amount (line 3)") })
+    }
+
+    @Test func rowsOfOtherTextWithNothingUnderTheDescriptionAreSkipped() {
+        let s = sniff(
+            """
+            Date;Description;Amount
+            13/03/2024;COFFEE;-3,20
+            14/03/2024;BAKERY;-2,10
+            Page 2;;
+            15/03/2024;RENT;-800,00
+            16/03/2024;SALARY;1500,00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(!s.profile.joinsDetailRows)
+        #expect(s.profile.skipRows.map(\.text) == ["Page 2"])
+    }
+
+    @Test func anOpeningBalanceLineBeforeTheFirstRowAndAClosingOneAfterAreSkipped() {
+        // BancoPosta (ofxstatement-bancoposta): `|` glued to the balance lines' cells.
+        let s = sniff(
+            """
+            Data;Valuta;Addebiti;Accrediti;Descrizione operazioni
+            31/12/17;;;26.851,95|;SALDO INIZIALE
+            03/01/18;03/01/18;2,90;;IMPOSTA DI BOLLO
+            13/01/18;13/01/18;250,00;;RICARICA POSTEPAY
+            23/01/18;23/01/18;;1.250,00;BONIFICO A VOSTRO FAVORE
+            31/01/18;;;28.359,05;|SALDO FINALE
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.skipRows.map(\.text) == ["SALDO INIZIALE", "|SALDO FINALE"])
+        #expect(s.rowCount == 3)
+    }
+
+    @Test func aNamedMoneyInColumnEmptyInEveryRowIsStillTheOtherSide() {
+        // DBS/POSB Singapore (bank2ynab): a statement of withdrawals only.
+        let s = sniff(
+            """
+            Transaction date,Value date,Description,Withdrawals (SGD),Deposits (SGD)
+            18/04/2018,18/04/2018,DEBIT PURCHASE,6.66,
+            ,,15/04/18  66-6666 UBER EATS
+            17/04/2018,17/04/2018,CASH WITHDRAWAL  ATM,66.66,
+            ,,66-6666 OCBC-666 BRANCH
+            13/04/2018,13/04/2018,DEBIT PURCHASE,16.60,
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .debitCredit(debit: .header("Withdrawals (SGD)"), credit: .header("Deposits (SGD)")))
+        #expect(s.profile.joinsDetailRows)
+    }
+}

@@ -25,6 +25,7 @@ struct CSVShapeSettingsTests {
                   end-row any starts-with "Saldo final"
                   end-at-blank-line
                   extra-fields ignore
+                  detail-rows join
                   quotes backslash
                   iban 3
                   counterparty "Name"
@@ -39,7 +40,7 @@ struct CSVShapeSettingsTests {
         #expect(p.skipRows.first?.column == .header("Date"))
         #expect(p.endRows.first?.column == nil)
         #expect(p.endRows.first?.test == .startsWith)
-        #expect(p.endsAtBlankLine && p.ignoresExtraFields)
+        #expect(p.endsAtBlankLine && p.ignoresExtraFields && p.joinsDetailRows)
         #expect(p.quoting == .backslash)
         #expect(p.ibanColumn == .index(3) && p.counterpartyColumn == .header("Name") && p.typeColumn == .index(4))
     }
@@ -51,6 +52,7 @@ struct CSVShapeSettingsTests {
         ("  end-row 1 equals Total\n", "c.rules:7:13: error: unknown test 'equals'; expected one of is, contains, starts-with"),
         ("  end-at-blank-line yes\n", "c.rules:7:21: error: 'end-at-blank-line' takes no value"),
         ("  extra-fields keep\n", "c.rules:7:16: error: expected 'extra-fields ignore' or 'extra-fields reject'"),
+        ("  detail-rows skip\n", "c.rules:7:15: error: expected 'detail-rows join' (rows with no date and no amount continue the transaction above)"),
         ("  quotes loose\n", "c.rules:7:10: error: expected 'quotes' followed by one of strict, lenient, backslash"),
         ("  debit-marks D\n  credit-marks D\n", "c.rules:2:5: error: csv profile 'bank': 'D' is both a debit and a credit mark"),
     ])

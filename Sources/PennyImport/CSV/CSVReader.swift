@@ -46,18 +46,27 @@ public struct CSVReader: StatementReader {
         var closing = ClosingBalanceTracker()
         // Plain rows are gathered and lent a run at a time (`.rows`); any other event first
         // lends the rows before it, so the consumer sees everything in file order.
-        var rows = configuration.lendsRows ? PlainRowRun(file: displayName, currency: currency) : nil
+        // Detail rows add to the transaction above them, so each transaction waits for the
+        // next row (and no row is plain).
+        var rows = configuration.lendsRows && !profile.joinsDetailRows ? PlainRowRun(file: displayName, currency: currency) : nil
         var transaction: Transaction?
+        var details = DetailRows(fileName: displayName)
         try withoutActuallyEscaping(emit) { (emit) throws(PennyError) in
             func lendRows() throws(PennyError) {
                 try rows?.lend { (run) throws(PennyError) in try emit(.rows(run)) }
             }
             let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
                 let gathered = rows?.count ?? 0
-                if try mapper.map(record, rows: &rows, transaction: &transaction), let t = transaction {
+                if try mapper.map(record, rows: &rows, transaction: &transaction), var t = transaction {
+                    if profile.joinsDetailRows {
+                        guard let held = details.hold(t) else { return !mapper.hasEnded }
+                        t = held
+                    }
                     closing.see(date: t.date, balance: t.balance, line: t.location.line)
                     try lendRows()
                     try emit(.transaction(t))
+                } else if let text = mapper.detailText {
+                    try details.add(text, line: record.line)
                 }
                 // (Read in place: a copy of the run would retain its arrays per row.)
                 if (rows?.count ?? 0) > gathered, let row = rows?.last {
@@ -90,6 +99,10 @@ public struct CSVReader: StatementReader {
                 throw error
             }
             try lendRows()
+            if let held = details.release() {
+                closing.see(date: held.date, balance: held.balance, line: held.location.line)
+                try emit(.transaction(held))
+            }
             if let line = lenient.firstStrayQuoteLine {
                 try emit(.warning("a quote inside a quoted field was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
             }
@@ -136,5 +149,41 @@ struct ClosingBalanceTracker {
         let ascending = first <= last
         guard let amount = ascending ? lastAtLatest : firstAtLatest else { return nil }
         return StatementBalance(date: latest, amount: amount)
+    }
+}
+
+/// `detail-rows join`: each transaction is held until the next row, so the detail rows
+/// after it (no date, no amount) can add their text to it.
+struct DetailRows {
+    let fileName: String
+    private var held: Transaction?
+
+    init(fileName: String) { self.fileName = fileName }
+
+    /// Holds `transaction`; returns the one held before it, now complete.
+    mutating func hold(_ transaction: Transaction) -> Transaction? {
+        defer { held = transaction }
+        return held
+    }
+
+    /// Adds a detail row's text: to the description when the transaction has none, else to
+    /// its memo. A detail row before any transaction is an error at its line.
+    mutating func add(_ text: String, line: Int) throws(PennyError) {
+        guard held != nil else {
+            throw .badInput(
+                "a detail row (no date, no amount) before any transaction: 'detail-rows join' adds such rows to the transaction above them",
+                at: SourceLocation(file: fileName, line: line, column: 1))
+        }
+        if held!.description.isEmpty {
+            held!.description = text
+        } else {
+            held!.memo = held!.memo.map { "\($0); \(text)" } ?? text
+        }
+    }
+
+    /// The last transaction held, at the end of the file.
+    mutating func release() -> Transaction? {
+        defer { held = nil }
+        return held
     }
 }

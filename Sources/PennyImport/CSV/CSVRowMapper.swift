@@ -33,6 +33,9 @@ struct CSVRowMapper {
     private(set) var hasEnded = false
     /// True once a data row was read (a blank line before the first one ends nothing).
     private var sawData = false
+    /// The text of the last record when it was a detail row (`detail-rows join`): no date,
+    /// no amount, some text that continues the transaction above.
+    private(set) var detailText: String?
 
     init(profile: CSVProfile, fileName: String, currency: Currency) {
         self.profile = profile
@@ -48,8 +51,13 @@ struct CSVRowMapper {
     /// a header, blank or skipped record or comes after the end of the data. (The large
     /// `Transaction` is written only when there is one.)
     mutating func map(_ record: CSVRecord, rows: inout PlainRowRun?, transaction: inout Transaction?) throws(PennyError) -> Bool {
+        detailText = nil
         guard let row = try dataRow(record) else { return false }
         try resolveColumns()
+        if rowSettings.joinsDetailRows, let text = try detail(row, columns!) {
+            detailText = text
+            return false
+        }
         // Borrowed (`columns` keeps them): no retain and release per row.
         let plain = rows == nil ? nil : columnsRef!._withUnsafeGuaranteedRef { $0.isPlain ? plainFields(record, $0) : nil }
         if let plain {
@@ -214,6 +222,21 @@ struct CSVRowMapper {
             scratch.append(UInt8(0x80 | (scalar & 0x3F)))
         }
         return true
+    }
+
+    /// A detail row's text: the row has no date and no amount (nil otherwise). The text is
+    /// that of its description columns, or of every field when those are empty.
+    private func detail(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> String? {
+        func blank(_ index: Int) throws(PennyError) -> Bool { try optionalText(record, index) == nil }
+        guard try blank(c.date) else { return nil }
+        switch c.amount {
+        case .signed(let i): guard try blank(i) else { return nil }
+        case .debitCredit(let d, let cr): guard try blank(d), try blank(cr) else { return nil }
+        }
+        var parts: [String] = []
+        for i in c.description { if let part = try optionalText(record, i) { parts.append(part) } }
+        if parts.isEmpty { for i in 0..<record.count { if let part = try optionalText(record, i) { parts.append(part) } } }
+        return parts.isEmpty ? nil : parts.joined(separator: " ").replacingNewlines
     }
 
     /// True for a row an `end-row` or `skip-row` pattern names (an end also ends the data).
@@ -479,6 +502,7 @@ extension String {
 private struct RowSettings {
     let headerLines: Int
     let endsAtBlankLine: Bool
+    let joinsDetailRows: Bool
     let negate: Bool
     let ignoresExtraFields: Bool
     let encoding: CSVProfile.Encoding
@@ -488,6 +512,7 @@ private struct RowSettings {
     init(_ profile: CSVProfile) {
         headerLines = profile.headerLines
         endsAtBlankLine = profile.endsAtBlankLine
+        joinsDetailRows = profile.joinsDetailRows
         negate = profile.negate
         ignoresExtraFields = profile.ignoresExtraFields
         encoding = profile.encoding

@@ -72,21 +72,26 @@ public enum CSVSniffer {
         var rows: [SniffRecord] = []
         var dated: [SniffRecord] = []
         var skipTexts: [String] = []
+        // Rows of other text between transactions: skipped, or detail rows of the one above.
+        var between: [SniffRecord] = []
         var endText: String?
-        let body = Array(table.records[table.firstData...].filter { !$0.isBlank }.prefix(maxRows))
+        // From the row after the header: an opening-balance line may sit before the first data row.
+        let bodyStart = table.header.map { $0 + 1 } ?? table.firstData
+        let body = Array(table.records[bodyStart...].filter { !$0.isBlank }.prefix(maxRows))
         let lastDataLike = body.lastIndex(where: SniffTable.isDataLike) ?? 0
         for (i, r) in body.enumerated() {
             if !SniffTable.isDataLike(r) {
-                let text = String(r.fields.first { !$0.trimmed.isEmpty }?.trimmed ?? "")
+                let text = Self.skipText(r)
                 if i > lastDataLike {
                     if endText == nil, !text.isEmpty { endText = text }
-                } else if !text.isEmpty, !skipTexts.contains(text) {
-                    skipTexts.append(text)
+                } else if !text.isEmpty {
+                    if !skipTexts.contains(text) { skipTexts.append(text) }
+                    if !dated.isEmpty { between.append(r) }
                 }
                 continue
             }
             dated.append(r)
-            if let word = r.fields.first(where: { HeaderVocabulary.balanceRowWords.contains(TextKey.fold($0.trimmed)) }) {
+            if let word = r.fields.first(where: { HeaderVocabulary.isBalanceRowWord($0) }) {
                 let text = String(word.trimmed)
                 if !skipTexts.contains(text) { skipTexts.append(text) }
                 continue
@@ -115,11 +120,6 @@ public enum CSVSniffer {
                 }
                 sniff.decisions.append(.init("skip-row", "skip-row \(column) is \(notBooked.sorted().joined(separator: ", "))", because: "those rows are not booked yet"))
             }
-        }
-        for text in skipTexts {
-            profile.skipRows.append(.init(column: nil, test: .is, text: text, location: profile.location))
-            sniff.decisions.append(
-                .init("skip-row", "skip-row any is \"\(text)\"", because: "a row holding '\(text)' is not a transaction (no date and amount, or a balance line)"))
         }
         // An end marker must end the data: not a text also seen between transactions, and
         // not guessed where rows of notes sit between transactions (a footer cannot be told
@@ -209,10 +209,15 @@ public enum CSVSniffer {
         }
         profile.amountFormat = format
         let dateFormat: DateFormat? = profile.dateColumn == nil ? nil : profile.dateFormat
+        var chosenMoney: [Int] = []
         if let layout = SniffLayoutChoice(columns: columns, format: format, dateFormat: dateFormat).choose(&sniff) {
             switch layout.money {
-            case .signed(let a): profile.amount = .signed(columns.reference(a))
-            case .debitCredit(let d, let c): profile.amount = .debitCredit(debit: columns.reference(d), credit: columns.reference(c))
+            case .signed(let a):
+                profile.amount = .signed(columns.reference(a))
+                chosenMoney = [a]
+            case .debitCredit(let d, let c):
+                profile.amount = .debitCredit(debit: columns.reference(d), credit: columns.reference(c))
+                chosenMoney = [d, c]
             }
             profile.negate = layout.negate
             profile.indicator = layout.indicator.map { .column(columns.reference($0)) }
@@ -222,6 +227,25 @@ public enum CSVSniffer {
             case nil: break
             }
             profile.balanceColumn = layout.balance.map(columns.reference)
+        }
+        // Rows between transactions with text under the description and no date or amount
+        // are the details of the transaction above; the others (a repeated header, a page
+        // footer) are skipped.
+        let details = columns.roles[.date].map { d in between.filter { Self.isDetailRow($0, date: d, money: chosenMoney, description: columns.description) } } ?? []
+        if !details.isEmpty {
+            profile.joinsDetailRows = true
+            let kept = Set(between.filter { !details.contains($0) }.map(Self.skipText))
+            let joined = Set(details.map(Self.skipText)).subtracting(kept)
+            skipTexts.removeAll { joined.contains($0) }
+            sniff.decisions.append(
+                .init(
+                    "detail-rows", "detail-rows join",
+                    because: "\(details.count) rows between transactions have no date and no amount (line \(details[0].line)): they continue the transaction above"))
+        }
+        for text in skipTexts {
+            profile.skipRows.append(.init(column: nil, test: .is, text: text, location: profile.location))
+            sniff.decisions.append(
+                .init("skip-row", "skip-row any is \"\(text)\"", because: "a row holding '\(text)' is not a transaction (no date and amount, or a balance line)"))
         }
         profile.descriptionColumns = columns.description.map(columns.reference)
         profile.currencyColumn = columns.roles[.currency].map(columns.reference)
@@ -248,6 +272,21 @@ public enum CSVSniffer {
         sniff.preview = preview(rows, profile, columns, format)
         sniff.profile = profile
         return sniff
+    }
+
+    /// The text a `skip-row any is` names a row by: a balance word it holds (`SALDO
+    /// INIZIALE`), else its first field that is neither a date nor an amount (a date would
+    /// skip every row of that day); empty when it has none.
+    static func skipText(_ r: SniffRecord) -> String {
+        let fields = r.fields.map { String($0.trimmed) }.filter { !$0.isEmpty }
+        if let word = fields.first(where: HeaderVocabulary.isBalanceRowWord) { return word }
+        return fields.first { !SniffDates.isDate($0) && !SniffNumbers.isAmount($0) } ?? ""
+    }
+
+    /// True for a row with no date and no amount but text under the description: the bank
+    /// writes a transaction's details on the lines under it.
+    static func isDetailRow(_ r: SniffRecord, date: Int, money: [Int], description: [Int]) -> Bool {
+        !money.isEmpty && r[date].trimmed.isEmpty && money.allSatisfy { r[$0].trimmed.isEmpty } && description.contains { !r[$0].trimmed.isEmpty }
     }
 
     static func describe(_ l: SniffColumns.Layout, _ c: SniffColumns) -> String {

@@ -167,6 +167,14 @@ enum HeaderVocabulary {
         "saldo finale", "beginsaldo", "eindsaldo", "total", "totals", "totaal", "summe", "saldo contable", "saldo disponible",
     ]
 
+    /// True when a cell says the row is an opening or closing balance, punctuation around
+    /// the words ignored (`|SALDO FINALE`).
+    static func isBalanceRowWord(_ cell: String) -> Bool {
+        let folded = TextKey.fold(cell.trimmed)
+        let words = folded.drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()
+        return balanceRowWords.contains(String(words))
+    }
+
     /// Status words of rows that have not happened yet (or never will).
     static let notBookedStatuses: Set<String> = [
         "pending", "pendente", "pendiente", "en attente", "in sospeso", "vorgemerkt", "in behandeling", "reverted", "declined", "failed",

@@ -100,7 +100,9 @@ struct SniffColumns {
         switch role {
         case .date, .valueDate: isDateColumn(j)
         case .amount: isAmountColumn(j)
-        case .debit, .credit, .balance: isSparseMoney(j)
+        // A named side of a pair may be empty in every row read (a file of withdrawals only).
+        case .debit, .credit: isSparseMoney(j) || values(j).allSatisfy { $0.text.trimmed.isEmpty }
+        case .balance: isSparseMoney(j)
         case .currency: isCurrencyColumn(j)
         case .indicator: isIndicatorColumn(j)
         case .description, .payee, .memo, .type, .status: isTextColumn(j) || values(j).allSatisfy { $0.text.trimmed.isEmpty }
@@ -156,7 +158,7 @@ struct SniffColumns {
         var layout: Layout?
         if let a = roles[.amount] {
             layout = Layout(money: .signed(a), indicator: roles[.indicator], balance: roles[.balance])
-        } else if let d = roles[.debit], let c = roles[.credit] {
+        } else if let d = roles[.debit], let c = roles[.credit], isSparseMoney(d) || isSparseMoney(c) {
             layout = Layout(money: .debitCredit(debit: d, credit: c), balance: roles[.balance])
         } else if let one = roles[.debit] ?? roles[.credit] {
             let (has, lacks) = roles[.debit] != nil ? ("money out", "money in") : ("money in", "money out")

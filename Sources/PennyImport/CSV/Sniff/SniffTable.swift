@@ -68,11 +68,16 @@ struct SniffTable {
         return best.table
     }
 
-    /// The first data-like row that is followed by another (or is the last row).
+    /// The first data-like row that is followed by another (or is the last row), possibly
+    /// after a few detail lines (rows whose first field is empty, under a transaction).
     private static func firstDataIndex(_ records: [SniffRecord], _ dataLike: [Bool]) -> Int? {
         for i in records.indices where dataLike[i] {
-            guard let next = records[(i + 1)...].firstIndex(where: { !$0.isBlank }) else { return i }
-            if dataLike[next] { return i }
+            let following = records[(i + 1)...].indices.filter { !records[$0].isBlank }
+            guard !following.isEmpty else { return i }
+            for next in following.prefix(10) {
+                if dataLike[next] { return i }
+                if !(records[next].fields.first?.trimmed.isEmpty ?? false) { break }
+            }
         }
         return dataLike.firstIndex(of: true)
     }
