@@ -8,6 +8,11 @@ public struct AmountFormat: Hashable, Sendable {
     private(set) var decimalByte: UInt8 = UInt8(ascii: ".")
     /// The separator as the parser compares it.
     private(set) var separatorByte: UInt8?
+    /// A unit the source writes before or after each amount (`kr`, `USD` in `0.01USD`),
+    /// read over like `$` or `€` (`amount-unit`); nil when it writes none.
+    public var unit: String? { didSet { unitBytes = unit.map { Array($0.utf8) } } }
+    /// The unit as the parser compares it (ASCII case ignored).
+    private(set) var unitBytes: [UInt8]?
 
     /// Makes a format; the separator defaults to the mark's usual partner (`.` with `,`, `,` with `.`).
     public init(decimalMark: Character = ".", thousandsSeparator: Character?? = .none) {

@@ -104,6 +104,7 @@ private struct AmountScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let decimalMark: UInt8
     let groupSeparator: UInt8?
+    let unit: [UInt8]?
     var start = 0
     var end: Int
     var isNegative = false
@@ -113,6 +114,7 @@ private struct AmountScanner {
         self.bytes = bytes
         self.decimalMark = format.decimalByte
         self.groupSeparator = format.separatorByte
+        self.unit = format.unitBytes
         self.end = bytes.count
     }
 
@@ -183,8 +185,9 @@ private struct AmountScanner {
         }
     }
 
-    /// `$`, `£`, `€`, `¥` in UTF-8.
+    /// `$`, `£`, `€`, `¥` in UTF-8, or the format's unit.
     func currencySymbolLength(at i: Int) -> Int? {
+        if let unit, i + unit.count <= end, Self.sameLetters(bytes[i..<(i + unit.count)], unit) { return unit.count }
         for symbol in Self.symbols where i + symbol.count <= end {
             if bytes[i..<(i + symbol.count)].elementsEqual(symbol) { return symbol.count }
         }
@@ -192,10 +195,16 @@ private struct AmountScanner {
     }
 
     func currencySymbolStart(endingAt e: Int) -> Int? {
+        if let unit, e - unit.count >= start, Self.sameLetters(bytes[(e - unit.count)..<e], unit) { return e - unit.count }
         for symbol in Self.symbols where e - symbol.count >= start {
             if bytes[(e - symbol.count)..<e].elementsEqual(symbol) { return e - symbol.count }
         }
         return nil
+    }
+
+    /// Equal bytes, ASCII letters compared without case.
+    static func sameLetters(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: [UInt8]) -> Bool {
+        zip(a, b).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
     }
 
     static let symbols: [[UInt8]] = [Array("$".utf8), Array("£".utf8), Array("€".utf8), Array("¥".utf8)]

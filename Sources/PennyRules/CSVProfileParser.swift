@@ -12,6 +12,7 @@ extension RulesParser {
         var credit: CSVProfile.Column?
         var decimalMark: Character = "."
         var separator: Character??
+        var unit: String?
         for line in body {
             let key = line.tokens[0]
             let values = Array(line.tokens.dropFirst())
@@ -101,12 +102,20 @@ extension RulesParser {
                 default:
                     fail("expected 'thousands-separator' followed by . , ' space or none", line, value)
                 }
+            case .amountUnit:
+                guard let value = single() else { continue }
+                guard !value.text.isEmpty, !value.text.contains(where: { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "," || $0 == "." || $0.isWhitespace }) else {
+                    fail("expected 'amount-unit' followed by the text the bank writes beside each amount, like: amount-unit kr", line, value)
+                    continue
+                }
+                unit = value.text
             case .negate:
                 if values.count > 0 { fail("'negate' takes no value", line, values[0]) }
                 profile.negate = true
             }
         }
         profile.amountFormat = AmountFormat(decimalMark: decimalMark, thousandsSeparator: separator)
+        profile.amountFormat.unit = unit
         if profile.amountFormat.thousandsSeparator == decimalMark {
             fail("decimal mark and thousands separator are both '\(decimalMark)'", head, head.tokens[1])
         }

@@ -32,6 +32,7 @@ public enum CSVProfileRenderer {
             let s = p.amountFormat.thousandsSeparator.map { $0 == " " ? "space" : String($0) } ?? "none"
             lines.append("  thousands-separator \(s)")
         }
+        if let unit = p.amountFormat.unit { lines.append("  amount-unit \(unit)") }
         if p.negate { lines.append("  negate") }
         let optional: [(String, CSVProfile.Column?)] = [
             ("balance", p.balanceColumn), ("currency", p.currencyColumn), ("payee", p.payeeColumn), ("id", p.idColumn), ("type", p.typeColumn),

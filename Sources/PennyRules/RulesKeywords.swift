@@ -35,6 +35,7 @@ enum CSVSetting: String, CaseIterable {
     case date, description, amount, debit, credit
     case decimalMark = "decimal-mark"
     case thousandsSeparator = "thousands-separator"
+    case amountUnit = "amount-unit"
     case negate, balance, id, currency, payee, memo, iban, counterparty, type, indicator
     case debitMarks = "debit-marks"
     case creditMarks = "credit-marks"

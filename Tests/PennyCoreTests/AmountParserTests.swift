@@ -71,6 +71,20 @@ struct AmountParserTests {
         }
     }
 
+    @Test func aUnitBesideTheAmountIsReadOverOnlyWhenTheFormatNamesIt() throws {
+        var kronor = Self.space
+        kronor.unit = "kr"
+        #expect(try AmountParser.parse("-144,75 kr", format: kronor, exponent: 2) == -14475)
+        #expect(try AmountParser.parse("2 500,00 KR", format: kronor, exponent: 2) == 250_000)
+        #expect(try AmountParser.parse("-25,00", format: kronor, exponent: 2) == -2500)
+        var dollars = Self.dot
+        dollars.unit = "USD"
+        #expect(try AmountParser.parse("0.01USD", format: dollars, exponent: 2) == 1)
+        #expect(try AmountParser.parse("-6.10USD", format: dollars, exponent: 2) == -610)
+        #expect(throws: AmountError.self) { try AmountParser.parse("0.01EUR", format: dollars, exponent: 2) }
+        #expect(throws: AmountError.self) { try AmountParser.parse("-144,75 kr", format: Self.space, exponent: 2) }
+    }
+
     @Test func decimalCommaIsNotSilentlyTruncated() throws {
         // Foundation's Decimal(string: "-12,34") is -12 on Linux; Penny must never do that.
         #expect(try AmountParser.parse("-12,34", format: Self.comma, exponent: 2) == -1234)

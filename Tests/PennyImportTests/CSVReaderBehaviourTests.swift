@@ -144,4 +144,18 @@ struct CSVDetailRowsTests {
                     == "details.csv:2:1: error: a detail row (no date, no amount) before any transaction: 'detail-rows join' adds such rows to the transaction above them")
         }
     }
+
+    @Test func aCurrencyWrittenBesideTheAmountsMustBeTheAccounts() {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("unit-\(UUID().uuidString).csv")
+        try? Data("Date,Description,Amount\n2024-03-01,FEE,-0.01USD\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var p = profile()
+        p.amountFormat.unit = "USD"
+        do {
+            try CSVReader().read(url, profile: p, displayName: "unit.csv", configuration: ReaderConfiguration(csvProfiles: [p], defaultCurrency: .euro)) { _ in }
+            Issue.record("accepted")
+        } catch {
+            #expect(error.headline == "unit.csv:2: error: csv profile 'test': the amounts are written in USD ('amount-unit USD') but the account's currency is EUR")
+        }
+    }
 }

@@ -322,4 +322,38 @@ struct CSVSnifferShapesTests {
         #expect(s.profile.amount == .debitCredit(debit: .header("Withdrawals (SGD)"), credit: .header("Deposits (SGD)")))
         #expect(s.profile.joinsDetailRows)
     }
+
+    @Test func amountsWrittenWithAUnitAreReadWithIt() {
+        // ICA Banken (bank2ynab): `kr` after every amount, a space between thousands.
+        let s = sniff(
+            """
+            Datum;Text;Typ;Belopp;Saldo
+            2018-01-17;Närbutik;Korttransaktion;-144,75 kr;419,87 kr
+            2018-01-18;Supermarket;Korttransaktion;-352,66 kr;67,21 kr
+            2018-02-01;Överföring;Insättning;2 500,00 kr;2 567,21 kr
+            2018-02-01;Närbutik;Korttransaktion;-139,31 kr;2 427,90 kr
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amountFormat.unit == "kr")
+        #expect(s.profile.amountFormat.thousandsSeparator == " ")
+        #expect(s.profile.balanceColumn == .header("Saldo"))
+    }
+
+    @Test func aDatedRowWhoseAmountDoesNotReadIsNeverPassedOver() {
+        let s = sniff(
+            """
+            Date;Description;Amount
+            13/03/2024;COFFEE;-3,20
+            14/03/2024;BAKERY;-2,10
+            15/03/2024;TRANSFER;ca. 2.500,00
+            16/03/2024;RENT;-800,00
+            17/03/2024;SALARY;1500,00
+
+            """)
+        #expect(
+            s.refusal
+                == "rows: line 4 has a date and 'ca. 2.500,00' in column \"Amount\", which does not read as an amount like the other rows'; it cannot be passed over as not a transaction"
+        )
+    }
 }

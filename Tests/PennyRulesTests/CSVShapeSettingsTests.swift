@@ -26,6 +26,7 @@ struct CSVShapeSettingsTests {
                   end-at-blank-line
                   extra-fields ignore
                   detail-rows join
+                  amount-unit kr
                   quotes backslash
                   iban 3
                   counterparty "Name"
@@ -41,6 +42,7 @@ struct CSVShapeSettingsTests {
         #expect(p.endRows.first?.column == nil)
         #expect(p.endRows.first?.test == .startsWith)
         #expect(p.endsAtBlankLine && p.ignoresExtraFields && p.joinsDetailRows)
+        #expect(p.amountFormat.unit == "kr")
         #expect(p.quoting == .backslash)
         #expect(p.ibanColumn == .index(3) && p.counterpartyColumn == .header("Name") && p.typeColumn == .index(4))
     }
@@ -53,6 +55,7 @@ struct CSVShapeSettingsTests {
         ("  end-at-blank-line yes\n", "c.rules:7:21: error: 'end-at-blank-line' takes no value"),
         ("  extra-fields keep\n", "c.rules:7:16: error: expected 'extra-fields ignore' or 'extra-fields reject'"),
         ("  detail-rows skip\n", "c.rules:7:15: error: expected 'detail-rows join' (rows with no date and no amount continue the transaction above)"),
+        ("  amount-unit 1kr\n", "c.rules:7:15: error: expected 'amount-unit' followed by the text the bank writes beside each amount, like: amount-unit kr"),
         ("  quotes loose\n", "c.rules:7:10: error: expected 'quotes' followed by one of strict, lenient, backslash"),
         ("  debit-marks D\n  credit-marks D\n", "c.rules:2:5: error: csv profile 'bank': 'D' is both a debit and a credit mark"),
     ])

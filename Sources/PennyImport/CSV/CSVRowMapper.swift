@@ -271,6 +271,14 @@ struct CSVRowMapper {
     private mutating func resolveColumns() throws(PennyError) {
         guard columns == nil else { return }
         let resolved = try ResolvedColumns(profile: profile, headerNames: headerNames, fileName: fileName)
+        // A unit that is a currency code must be the account's (a currency column decides per row).
+        if let unit = profile.amountFormat.unit, resolved.currency == nil, unit.count == 3, unit.allSatisfy({ $0.isASCII && $0.isLetter }),
+            unit.uppercased() != currency.code
+        {
+            throw .badInput(
+                "csv profile '\(profile.name)': the amounts are written in \(unit.uppercased()) ('amount-unit \(unit)') but the account's currency is \(currency.code)",
+                at: SourceLocation(file: fileName, line: max(1, profile.headerLines + 1)))
+        }
         columns = resolved
         columnsRef = Unmanaged.passUnretained(resolved)
     }

@@ -228,6 +228,16 @@ public enum CSVSniffer {
             }
             profile.balanceColumn = layout.balance.map(columns.reference)
         }
+        // A row passed over as "not a transaction" must not be one the layout cannot read.
+        if let d = columns.roles[.date], let unread = between.first(where: { r in SniffDates.isDate(r[d]) && chosenMoney.contains { !r[$0].trimmed.isEmpty } }) {
+            let cell = chosenMoney.first { !unread[$0].trimmed.isEmpty }!
+            sniff.ambiguities.append(
+                .init(
+                    "rows", candidates: [],
+                    because:
+                        "line \(unread.line) has a date and '\(unread[cell].trimmed)' in column \(columns.name(cell)), which does not read as an amount like the other rows'; it cannot be passed over as not a transaction"
+                ))
+        }
         // Rows between transactions with text under the description and no date or amount
         // are the details of the transaction above; the others (a repeated header, a page
         // footer) are skipped.

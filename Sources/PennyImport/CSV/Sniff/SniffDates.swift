@@ -89,7 +89,7 @@ enum SniffDates {
     }
 }
 
-extension String {
+extension StringProtocol where SubSequence == Substring {
     /// Without leading and trailing white space.
     var trimmed: Substring {
         let s = self[...]

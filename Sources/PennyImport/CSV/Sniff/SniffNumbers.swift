@@ -17,11 +17,32 @@ enum SniffNumbers {
         return decimals == 3 ? nil : mark
     }
 
+    /// Units banks write beside amounts besides `$ £ € ¥` and currency codes.
+    static let unitWords: Set<String> = ["kr", "kr.", "zł", "zl", "kč", "kc", "ft", "lei", "руб", "руб.", "р.", "₽", "₴", "₺", "₹", "r$", "chf", "sfr", "fr."]
+
+    /// The text without a unit written before or after the number (`0.01USD`, `-144,75 kr`),
+    /// and the unit; the text itself and nil when it has none.
+    static func strippingUnit(_ t: Substring) -> (number: Substring, unit: String?) {
+        func isUnit(_ u: Substring) -> Bool {
+            !u.isEmpty && !u.contains(where: \.isNumber) && (unitWords.contains(u.lowercased()) || (u.count == 3 && u.allSatisfy(\.isLetter) && SniffCurrencyCodes.contains(u)))
+        }
+        if let last = t.lastIndex(where: { $0.isNumber || $0 == " " || $0 == "-" || $0 == "+" }), last < t.index(before: t.endIndex) {
+            let unit = t[t.index(after: last)...]
+            if isUnit(unit) { return (t[...last].trimmed, String(unit)) }
+        }
+        if let first = t.firstIndex(where: { $0.isNumber || $0 == " " || $0 == "-" || $0 == "+" }), first > t.startIndex {
+            let unit = t[..<first]
+            if isUnit(unit) { return (t[first...].trimmed, String(unit)) }
+        }
+        return (t, nil)
+    }
+
     /// True when the text reads as an amount with either decimal mark.
     static func isAmount(_ text: String) -> Bool {
-        let t = text.trimmed
+        let t = strippingUnit(text.trimmed).number
         guard !t.isEmpty, t.utf8.count <= 24, t.contains(where: \.isNumber), !hasReferenceDigits(t) else { return false }
         return read(t, .init(decimalMark: ".")) != nil || read(t, .init(decimalMark: ",")) != nil
+            || (t.contains(" ") && (read(t, .init(decimalMark: ".", thousandsSeparator: " ")) != nil || read(t, .init(decimalMark: ",", thousandsSeparator: " ")) != nil))
     }
 
     /// The longest run of digits an amount may have: eleven or more in a row (no grouping)
@@ -46,7 +67,7 @@ enum SniffNumbers {
 
     /// The value in hundredths, or nil.
     static func read(_ text: Substring, _ format: AmountFormat) -> Int64? {
-        try? AmountParser.parse(text, format: format, exponent: 2)
+        try? AmountParser.parse(strippingUnit(text.trimmed).number, format: format, exponent: 2)
     }
 
     enum Outcome {
@@ -58,7 +79,12 @@ enum SniffNumbers {
     /// The format that reads every value, proven by at least one value when it matters.
     static func decide(_ values: [(line: Int, text: String)]) -> Outcome {
         var proofs: [Character: (line: Int, text: String)] = [:]
-        let nonEmpty = values.filter { !$0.text.trimmed.isEmpty }
+        let written = values.filter { !$0.text.trimmed.isEmpty }
+        let units = Set(written.compactMap { strippingUnit($0.text.trimmed).unit })
+        if units.count > 1 {
+            return .unreadable("amounts are written with several units: \(units.sorted().joined(separator: ", "))", line: written[0].line)
+        }
+        let nonEmpty = written.map { (line: $0.line, text: String(strippingUnit($0.text.trimmed).number)) }
         for v in nonEmpty {
             if let mark = provenMark(v.text.trimmed), proofs[mark] == nil { proofs[mark] = v }
         }
@@ -90,7 +116,9 @@ enum SniffNumbers {
         for v in nonEmpty where read(v.text.trimmed, format) == nil {
             return .unreadable("cannot read amount '\(v.text.trimmed)' (line \(v.line)) with decimal mark '\(mark)'", line: v.line)
         }
-        return .decided(format, .init("decimal mark", "decimal-mark \(mark)", because: reason))
+        format.unit = units.first
+        let unitReason = units.first.map { "; each amount is written with '\($0)' (amount-unit)" } ?? ""
+        return .decided(format, .init("decimal mark", "decimal-mark \(mark)", because: reason + unitReason))
     }
 
     private static func groupedWithSpace(_ t: Substring) -> Bool {
