@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "PennyRulesTests", dependencies: ["PennyRules", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyLedgerTests", dependencies: ["PennyLedger", "PennyCore", "PennyTestSupport"]),
         .testTarget(name: "PennyRoundUpTests", dependencies: ["PennyRoundUp", "PennyCore", "PennyTestSupport"]),
-        .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore", "PennyTestSupport"]),
+        .testTarget(name: "PennyReportTests", dependencies: ["PennyReport", "PennyLedger", "PennyCore", "PennyRules", "PennyTestSupport"]),
         .testTarget(
             name: "PennyPipelineTests", dependencies: ["PennyPipeline", "PennyRules", "PennyLedger", "PennyRoundUp", "PennyCore", "PennyTestSupport"],
             resources: [.copy("Fixtures")]

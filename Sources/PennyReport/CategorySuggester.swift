@@ -1,50 +1,112 @@
-import Foundation
 import PennyCore
 
-/// Suggests a category for a description from the transactions already categorized:
-/// multinomial naive Bayes over the words of folded descriptions (numbers left out),
-/// with add-one smoothing.
+/// Suggests a category for uncategorized transactions from the ones already categorized,
+/// only when the evidence is strong, and says what the evidence is.
+///
+/// A description is judged by its *lead word*: the first word that is not one of the words
+/// banks put around every payee (`COMPRA`, `CARD PAYMENT TO`, `SEPA`, `LASTSCHRIFT`…) nor
+/// a word the history files under three or more categories. A suggestion needs:
+/// - categorized transactions of the same sign (money out is never suggested an income
+///   category, a refund is never suggested what its merchant's charges were);
+/// - either the same description (numbers aside) categorized one way, or the lead word
+///   seen at least twice and filed one way in all of them;
+/// - no other word of the description filed one way under another category.
+/// Otherwise there is no suggestion, and the nearest categorized descriptions are shown.
 public struct CategorySuggester: Sendable {
-    private var categoryCounts: [String: Int] = [:]
-    private var wordCounts: [String: [String: Int]] = [:]
-    private var wordsPerCategory: [String: Int] = [:]
-    private var vocabulary: Set<String> = []
+    /// What the suggester says of one description.
+    public struct Verdict: Sendable, Equatable {
+        /// The category, when the evidence is strong.
+        public let category: String?
+        /// Why (or why not), for the reader.
+        public let evidence: String
+    }
+
+    private struct Example: Sendable {
+        let key: String
+        let category: String
+    }
+
+    private var examplesBySign: [Bool: [Example]] = [:]
+    /// Per sign and word, the categories it was filed under with counts.
+    private var wordCategories: [Bool: [String: [String: Int]]] = [:]
     /// How many transactions it learned from.
     public private(set) var examples = 0
 
     /// An empty model.
     public init() {}
 
-    /// The words a description is judged by: folded, numbers and one-letter words left out.
+    /// Words banks write around every payee, in the languages Penny reads (folded).
+    static let boilerplate: Set<String> = [
+        "compra", "compras", "pag", "pagamento", "pagto", "pgto", "pago", "pagos", "payment", "payments", "pmt", "card", "cards", "pos", "purchase",
+        "debit", "credit", "trf", "transf", "transfer", "transferencia", "mb", "way", "para", "de", "da", "do", "dos", "das", "to", "from",
+        "the", "and", "en", "el", "la", "le", "les", "du", "des", "et", "und", "der", "die", "van", "het", "een", "sepa", "dd", "direct", "visa",
+        "mastercard", "maestro", "contactless", "apple", "pay", "lastschrift", "kartenzahlung", "zahlung", "ueberweisung", "uberweisung", "gutschrift",
+        "folgelastschrift", "basislastschrift", "betaalautomaat", "bea", "gea", "ideal", "incasso", "achat", "cb", "prlv", "vir", "virement", "paiement",
+        "carte", "retrait", "tarjeta", "recibo", "adeudo", "bizum", "online", "www", "com", "ltd", "lda", "sa", "gmbh", "bv", "inc", "llc", "plc",
+        "ref", "nr", "no", "num", "dt", "data", "date", "eur", "usd", "gbp", "xx", "xxxx", "op", "mov", "movimento", "deb", "cred", "cr", "dr",
+        "bank", "banco", "pmnt", "trx", "txn", "fee", "dbt", "crd", "ach", "web", "app", "inst", "instant", "por", "con", "via", "at", "in", "on",
+    ]
+
+    /// The words a description is judged by: folded, letters with at most a few digits
+    /// (`n26`), one-letter words and numbers left out.
     public static func words(_ description: String) -> [String] {
         TextKey.fold(description).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-            .filter { word in word.count > 1 && !word.contains(where: \.isNumber) }
+            .filter { word in
+                let digits = word.filter(\.isNumber).count
+                return word.count > 1 && word.contains(where: \.isLetter) && (digits == 0 || (word.count <= 4 && digits <= 2))
+            }
     }
 
-    /// Learns that `description` was filed under `category`.
-    public mutating func learn(_ description: String, category: String) {
+    /// Learns that a transaction with `description` and an amount of this sign was filed
+    /// under `category`.
+    public mutating func learn(_ description: String, category: String, isNegative: Bool) {
         examples += 1
-        categoryCounts[category, default: 0] += 1
-        for word in Self.words(description) {
-            wordCounts[category, default: [:]][word, default: 0] += 1
-            wordsPerCategory[category, default: 0] += 1
-            vocabulary.insert(word)
+        let key = UncategorizedReport.normalize(description)
+        examplesBySign[isNegative, default: []].append(Example(key: key, category: category))
+        for word in Set(Self.words(description)) {
+            wordCategories[isNegative, default: [:]][word, default: [:]][category, default: 0] += 1
         }
     }
 
-    /// The most likely category, or nil when nothing was learned or no word is known.
-    public func suggest(_ description: String) -> String? {
-        let words = Self.words(description).filter { vocabulary.contains($0) }
-        guard examples > 0, !words.isEmpty else { return nil }
-        // Log-probability ratios, never money.
-        let vocabularyRatio = Double(vocabulary.count)
-        var best: (category: String, logRatio: Double)?
-        for (category, count) in categoryCounts.sorted(by: { $0.key < $1.key }) {
-            let wordsRatio = Double(wordsPerCategory[category] ?? 0)
-            var logRatio = log(Double(count) / Double(examples))
-            for word in words { logRatio += log((Double(wordCounts[category]?[word] ?? 0) + 1) / (wordsRatio + vocabularyRatio)) }
-            if best == nil || logRatio > best!.logRatio { best = (category, logRatio) }
+    /// The verdict for a group of alike descriptions (`key`, as `UncategorizedReport`
+    /// normalizes them) whose amounts are all negative (`true`), all positive (`false`) or
+    /// mixed (`nil`).
+    public func verdict(key: String, isNegative: Bool?) -> Verdict {
+        guard let isNegative else { return Verdict(category: nil, evidence: "no suggestion: the group holds money in and money out") }
+        let words = wordCategories[isNegative] ?? [:]
+        let sameSign = examplesBySign[isNegative] ?? []
+        let kind = isNegative ? "money-out" : "money-in"
+        let exact = Dictionary(grouping: sameSign.filter { $0.key == key }, by: \.category)
+        let own = Self.words(key)
+        if exact.count == 1, let (category, matches) = exact.first, own.contains(where: { !Self.boilerplate.contains($0) }) {
+            return Verdict(category: category, evidence: "\(matches.count) categorized \(kind) transaction\(matches.count == 1 ? "" : "s") with this description, all \(category)")
         }
-        return best?.category
+        let informative = own.filter { !Self.boilerplate.contains($0) && (words[$0]?.count ?? 0) < 3 }
+        if let lead = informative.first, let filed = words[lead], filed.count == 1, let (category, count) = filed.first, count >= 2 {
+            let against = informative.dropFirst().first { word in
+                guard let other = words[word], other.count == 1 else { return false }
+                return other.first!.key != category
+            }
+            if against == nil {
+                return Verdict(category: category, evidence: "all \(count) categorized \(kind) transactions with '\(lead)' are \(category)")
+            }
+        }
+        return Verdict(category: nil, evidence: nearest(own, in: sameSign))
+    }
+
+    /// "no suggestion" with the categorized descriptions sharing most words, if any.
+    private func nearest(_ words: [String], in examples: [Example]) -> String {
+        let wanted = Set(words).subtracting(Self.boilerplate)
+        var best: [(shared: Int, example: Example)] = []
+        var seen: Set<String> = []
+        for example in examples where !seen.contains(example.key) {
+            let shared = wanted.intersection(Self.words(example.key)).count
+            guard shared > 0 else { continue }
+            seen.insert(example.key)
+            best.append((shared, example))
+        }
+        let top = best.sorted { ($0.shared, $1.example.key) > ($1.shared, $0.example.key) }.prefix(3)
+        guard !top.isEmpty else { return "no suggestion: nothing alike is categorized yet" }
+        return "no suggestion; nearest categorized: " + top.map { "'\($0.example.key)' (\($0.example.category))" }.joined(separator: ", ")
     }
 }

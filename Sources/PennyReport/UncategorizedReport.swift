@@ -1,3 +1,4 @@
+import Foundation
 public import PennyCore
 public import PennyLedger
 
@@ -18,8 +19,11 @@ public struct UncategorizedReport {
         public let firstSource: String?
         /// True when every amount is negative / positive.
         public var allNegative: Bool, allPositive: Bool
-        /// The suggested category, if the model has one.
+        /// The suggested category, when the evidence is strong.
         public var suggestion: String?
+        /// Why there is a suggestion, or the nearest categorized descriptions when there is none.
+        public var evidence = ""
+
         /// The transactions of the group, in ledger order.
         public var members: [Member] = []
     }
@@ -50,12 +54,11 @@ public struct UncategorizedReport {
         for block in journal.blocks where block.postings.count == 2 {
             guard let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }) else { continue }
             let category = block.postings[1 - ownIndex].account
-            guard let rule = block.tags["rule"] else { continue }
+            guard let rule = block.tags["rule"], let text = block.postings[ownIndex].amount, let amount = PostingText.money(text, defaultCurrency: .euro) else { continue }
             if rule != JournalEntry.defaultRule {
-                if let root = AccountName(category).root, root == .expenses || root == .income, category.contains(":") { suggester.learn(block.bankText, category: category) }
+                if category.contains(":") { suggester.learn(block.bankText, category: category, isNegative: amount.isNegative) }
                 continue
             }
-            guard let text = block.postings[ownIndex].amount, let amount = PostingText.money(text, defaultCurrency: .euro) else { continue }
             let key = Self.normalize(block.bankText)
             if groups[key] == nil {
                 order.append(key)
@@ -77,7 +80,12 @@ public struct UncategorizedReport {
             groups[key]!.allPositive = groups[key]!.allPositive && amount.minorUnits > 0
         }
         var list = order.map { groups[$0]! }
-        for i in list.indices { list[i].suggestion = suggester.suggest(list[i].key) }
+        for i in list.indices {
+            let sign: Bool? = list[i].allNegative ? true : list[i].allPositive ? false : nil
+            let verdict = suggester.verdict(key: list[i].key, isNegative: sign)
+            list[i].suggestion = verdict.category
+            list[i].evidence = verdict.evidence
+        }
         self.groups = list.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
         self.examples = suggester.examples
     }
@@ -103,7 +111,7 @@ public struct UncategorizedReport {
             let source = group.firstSource.map { ", \($0)" } ?? ""
             out += "# \(group.count)× \"\(group.key)\": \(totals) in total; first \(group.firstDate)\(source)\n"
             let pattern = Self.pattern(group.key)
-            var name = pattern.lowercased().split(separator: " ").joined(separator: "-").prefix(30).description
+            var name = Self.ruleName(pattern)
             if name.isEmpty { name = "rule" }
             var unique = name
             var n = 2
@@ -113,15 +121,31 @@ public struct UncategorizedReport {
             }
             names.insert(unique)
             out += "rule \(unique)\n"
-            out += "  if description contains \"\(pattern)\"\n"
+            // A description without a word to match (all numbers) is matched whole.
+            if pattern.isEmpty, let first = group.members.first {
+                out += "  if description is \(Self.quoted(first.description))\n"
+            } else {
+                out += "  if description contains \(Self.quoted(pattern))\n"
+            }
             if group.allNegative { out += "  if amount < 0\n" } else if group.allPositive { out += "  if amount > 0\n" }
             if let suggestion = group.suggestion {
-                out += "  category \(suggestion)   # suggested from \(examples) categorized transaction\(examples == 1 ? "" : "s")\n\n"
+                out += "  category \(suggestion)   # suggested: \(group.evidence)\n\n"
             } else {
-                out += "  category \(group.allPositive ? "income" : "expenses"):CHOOSE   # no suggestion: too little categorized history\n\n"
+                out += "  category \(group.allPositive ? "income" : "expenses"):CHOOSE   # \(group.evidence)\n\n"
             }
         }
         return out
+    }
+
+    /// A rules-file string: quoted, with `\\` and `\"` escaped.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A rule name from the pattern: lower-case letters and digits joined by `-`, at most 30.
+    static func ruleName(_ pattern: String) -> String {
+        let words = TextKey.fold(pattern).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        return String(words.joined(separator: "-").prefix(30)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
     }
 
     /// The longest run of words without numbers, upper-cased for reading.

@@ -3,6 +3,7 @@ import PennyTestSupport
 import PennyCore
 import PennyLedger
 import PennyReport
+import PennyRules
 import Testing
 
 struct UncategorizedTests {
@@ -58,26 +59,88 @@ struct UncategorizedTests {
                 rule bolt-ride
                   if description contains "BOLT RIDE"
                   if amount < 0
-                  category expenses:transport:hand   # suggested from 3 categorized transactions
+                  category expenses:transport:hand   # suggested: 1 categorized money-out transaction with this description, all expenses:transport:hand
 
                 # 1× "uber eats #": -20.00 EUR in total; first 2024-03-03, x.csv:4
                 rule uber-eats
                   if description contains "UBER EATS"
                   if amount < 0
-                  category expenses:transport:taxi   # suggested from 3 categorized transactions
+                  category expenses:CHOOSE   # no suggestion; nearest categorized: 'pag uber trip #' (expenses:transport:taxi)
 
 
                 """)
     }
 
-    @Test func naiveBayesPrefersTheCategoryWhoseWordsMatch() {
+    @Test func theLeadWordMustBeFiledOneWayAtLeastTwice() {
         var model = CategorySuggester()
-        model.learn("COMPRA PINGO DOCE", category: "expenses:food")
-        model.learn("COMPRA CONTINENTE", category: "expenses:food")
-        model.learn("COMPRA GALP", category: "expenses:fuel")
-        #expect(model.suggest("compra pingo doce alvalade") == "expenses:food")
-        #expect(model.suggest("GALP 123") == "expenses:fuel")
-        #expect(model.suggest("nothing known") == nil)
-        #expect(CategorySuggester().suggest("anything") == nil)
+        model.learn("COMPRA PINGO DOCE LX 44", category: "expenses:food", isNegative: true)
+        model.learn("COMPRA PINGO DOCE PORTO", category: "expenses:food", isNegative: true)
+        model.learn("COMPRA GALP 1", category: "expenses:fuel", isNegative: true)
+        model.learn("COMPRA CONTINENTE MATOSINHOS", category: "expenses:food", isNegative: true)
+        model.learn("FARMACIA MATOSINHOS", category: "expenses:health", isNegative: true)
+        #expect(model.verdict(key: "compra pingo doce alvalade", isNegative: true).category == "expenses:food")
+        #expect(model.verdict(key: "compra pingo doce alvalade", isNegative: true).evidence == "all 2 categorized money-out transactions with 'pingo' are expenses:food")
+        // Seen once: not enough.
+        #expect(model.verdict(key: "galp #", isNegative: true).category == nil)
+        // The lead word is unknown; a city filed one way does not decide.
+        #expect(model.verdict(key: "restaurante matosinhos", isNegative: true).category == nil)
+        #expect(CategorySuggester().verdict(key: "anything", isNegative: true).evidence == "no suggestion: nothing alike is categorized yet")
+    }
+
+    @Test func moneyInIsNeverSuggestedWhatMoneyOutWasFiledUnder() {
+        var model = CategorySuggester()
+        for n in 1...5 { model.learn("AMAZON MKTPLACE \(n)", category: "expenses:shopping", isNegative: true) }
+        for n in 1...3 { model.learn("TRANSFER TO J SMITH \(n)", category: "expenses:gifts", isNegative: true) }
+        model.learn("TRANSFER FROM J SMITH", category: "income:family", isNegative: false)
+        model.learn("TRANSFER FROM J SMITH", category: "income:family", isNegative: false)
+        // A refund: a merchant whose charges were all shopping.
+        #expect(model.verdict(key: "amazon mktplace refund", isNegative: false).category == nil)
+        #expect(model.verdict(key: "transfer from j smith", isNegative: false).category == "income:family")
+        #expect(model.verdict(key: "transfer to j smith", isNegative: true).category == "expenses:gifts")
+        #expect(model.verdict(key: "amazon mktplace", isNegative: nil).category == nil)
+    }
+
+    @Test func aWordFiledUnderAnotherCategoryVetoesTheSuggestion() {
+        var model = CategorySuggester()
+        model.learn("UBER TRIP 1", category: "expenses:transport", isNegative: true)
+        model.learn("UBER TRIP 2", category: "expenses:transport", isNegative: true)
+        model.learn("EATS DELIVERY 1", category: "expenses:food:delivery", isNegative: true)
+        model.learn("EATS DELIVERY 2", category: "expenses:food:delivery", isNegative: true)
+        #expect(model.verdict(key: "uber trip #", isNegative: true).category == "expenses:transport")
+        #expect(model.verdict(key: "uber eats #", isNegative: true).category == nil)
+        #expect(model.verdict(key: "uber eats #", isNegative: true).evidence.hasPrefix("no suggestion; nearest categorized: "))
+    }
+
+    @Test func transfersToOwnAccountsAreLearnedLikeAnyCategory() {
+        var model = CategorySuggester()
+        model.learn("TRF PARA POUPANCA 03", category: "assets:bank:savings", isNegative: true)
+        model.learn("TRF PARA POUPANCA 04", category: "assets:bank:savings", isNegative: true)
+        #expect(model.verdict(key: "trf para poupanca #", isNegative: true).category == "assets:bank:savings")
+    }
+
+    /// Every rule block the report suggests parses, whatever the bank wrote.
+    @Test func suggestedRuleBlocksParseForHostileDescriptions() throws {
+        var g = SeededGenerator(seed: 27)
+        let pieces = ["\"", "\\", "#", "(.*)", "[a-z]+", "^$", "ÇÃO", "Ü", "日本", "'", ";", "  ", "|", "{", "}", "%", "\t", "PAG", "CAFE", "123", "4.50"]
+        var journal = ""
+        for n in 0..<200 {
+            var description = ""
+            for _ in 0..<Int.random(in: 1...5, using: &g) { description += pieces.randomElement(using: &g)! + (Bool.random(using: &g) ? " " : "") }
+            let text = description.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
+            journal += "2024-03-\(String(format: "%02d", n % 28 + 1)) * \(text.isEmpty ? "X" : text)\n    ; id: \(String(format: "%016x", n))\n    ; rule: default\n"
+            journal += "    expenses:uncategorized   1.00 EUR\n    assets:bank:checking   -1.00 EUR\n\n"
+        }
+        let path = TestScratch.root.appendingPathComponent("penny-hostile-\(UUID().uuidString).journal").path
+        try journal.write(toFile: path, atomically: true, encoding: .utf8)
+        let report = try UncategorizedReport(journal: try JournalBlocks(path: path), ownAccounts: ["assets:bank:checking"], path: path)
+        let rendered = report.render()
+        #expect(!rendered.contains("contains \"\""), "a rule that matches every description")
+        let rules = "account assets:bank:checking\n\n" + rendered.replacingOccurrences(of: ":CHOOSE", with: ":misc")
+        do {
+            let set = try RulesLoader.load(text: rules, file: "suggested.rules")
+            #expect(set.rules.count == report.groups.count)
+        } catch {
+            Issue.record("suggested rules do not parse: \(error.errors.map(\.headline).prefix(3))")
+        }
     }
 }
