@@ -19,17 +19,18 @@ public struct RecategorizeRun {
     }
 
     /// The changes made (or, with `dryRun`, the changes that would be made) between the dates.
-    public func perform(from first: LocalDate?, to last: LocalDate?, dryRun: Bool) throws(PennyError) -> [CategoryChange] {
+    public func perform(from first: LocalDate?, to last: LocalDate?, dryRun: Bool) throws(PennyError) -> Recategorization {
         let categorizer = Categorizer(rules)
         let matchFailure = MatchFailureBox()
         let recategorizer = LedgerRecategorizer(
-            ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)), defaultCurrency: rules.defaultCurrency,
+            ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)),
+            categories: Set(rules.rules.compactMap(\.category) + [rules.defaultExpenseCategory, rules.defaultIncomeCategory]), defaultCurrency: rules.defaultCurrency,
             decide: { transaction, account in
                 let decision = categorizer.categorize(transaction, account: account)
                 if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
                 return decision
             })
-        let changes: [CategoryChange]
+        let changes: Recategorization
         do {
             let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
             defer { withExtendedLifetime(lock) {} }

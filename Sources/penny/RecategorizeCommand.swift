@@ -27,13 +27,19 @@ struct RecategorizeCommand: ParsableCommand {
         let console = Console(quiet: options.quiet)
         var run = RecategorizeRun(rules: try RulesLoader.load(path: options.rulesPath), ledgerPath: options.ledgerPath)
         run.waitSeconds = lock.wait
-        let changes = try run.perform(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"), dryRun: dryRun)
+        let result = try run.perform(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"), dryRun: dryRun)
+        let changes = result.changes
         for change in changes {
             console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")
             console.say("  - \(change.oldCategory) (rule \(change.oldRule))")
             console.say("  + \(change.newCategory) (rule \(change.newRule))")
         }
         let n = changes.count
-        console.say("\(n) transaction\(n == 1 ? "" : "s") recategorized\(dryRun ? " (dry run: ledger not written)" : "")")
+        let edits = result.handEdits
+        let left =
+            edits.isEmpty
+            ? ""
+            : "; \(edits.count) edited by hand left alone (line\(edits.count == 1 ? "" : "s") \(edits.prefix(5).map(String.init).joined(separator: ", "))\(edits.count > 5 ? ", …" : ""))"
+        console.say("\(n) transaction\(n == 1 ? "" : "s") recategorized\(left)\(dryRun ? " (dry run: ledger not written)" : "")")
     }
 }

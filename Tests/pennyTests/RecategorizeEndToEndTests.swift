@@ -25,7 +25,7 @@ import Testing
                 ledger.journal:145: 2024-03-10 MB WAY PARA ANA SOUSA
                   - expenses:uncategorized (rule default)
                   + expenses:transfers:people (rule mbway)
-                1 transaction recategorized (dry run: ledger not written)
+                1 transaction recategorized; 1 edited by hand left alone (line 38) (dry run: ledger not written)
 
                 """)
         #expect(try w.bytes("ledger.journal") == before)
@@ -36,7 +36,7 @@ import Testing
         #expect(after.contains("; rule: manual\n    expenses:leisure:music"))
         // Only the rule tag changes length: the amount stays in its column.
         #expect(after.count == String(decoding: before, as: UTF8.self).count + "mbway".count - "default".count)
-        #expect(try w.penny("recategorize").stdout == "0 transactions recategorized\n")
+        #expect(try w.penny("recategorize").stdout == "0 transactions recategorized; 1 edited by hand left alone (line 38)\n")
         let hledger = try #require(Workspace.tool("hledger"))
         #expect(try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "-O", "csv", "expenses:transfers"]).stdout.contains("\"15.00 EUR\""))
     }
@@ -60,5 +60,30 @@ import Testing
         try pasted.write(toFile: w.path("rules/zz-new.rules"), atomically: true, encoding: .utf8)
         #expect(try w.penny("recategorize").stdout.hasSuffix("2 transactions recategorized\n"))
         #expect(try w.penny("uncategorized").stdout == "No uncategorized transactions.\n")
+    }
+
+    @Test func aCategoryCorrectedByHandSurvivesEvenWithItsRuleTagKept() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples").status == 0)
+        var journal = try w.text("ledger.journal")
+        let groceries = journal.components(separatedBy: "    expenses:food:groceries ").count - 1
+        #expect(groceries >= 2)
+        // The person corrects one groceries purchase in the ledger, leaving Penny's tags as they are.
+        let target = "; rule: groceries\n    expenses:food:groceries    "
+        let first = try #require(journal.range(of: target))
+        journal.replaceSubrange(first, with: "; rule: groceries\n    expenses:household:cleaning")
+        try journal.write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let edited = try w.text("ledger.journal")
+        #expect(try w.penny("recategorize").stdout.hasPrefix("0 transactions recategorized; 1 edited by hand left alone (line "))
+        #expect(try w.text("ledger.journal") == edited)
+
+        // The rule's category changes: the purchases Penny filed move, the corrected one stays.
+        let rules = try w.text("rules/categories.rules").replacingOccurrences(of: "category expenses:food:groceries", with: "category expenses:food:supermarket")
+        try rules.write(toFile: w.path("rules/categories.rules"), atomically: true, encoding: .utf8)
+        let moved = try w.penny("recategorize")
+        #expect(moved.stdout.contains("\n\(groceries - 1) transactions recategorized; 1 edited by hand left alone (line "))
+        let after = try w.text("ledger.journal")
+        #expect(after.components(separatedBy: "expenses:food:supermarket").count - 1 == groceries - 1)
+        #expect(after.contains("; rule: groceries\n    expenses:household:cleaning"))
     }
 }
