@@ -364,7 +364,11 @@ class Household:
             "card": self.card4, "ref": str(r.randrange(10 ** 5, 10 ** 9)), "month": self.months[day.month - 1] + r.choice(["", f" {day.year}"]),
         }
         values.update(extra)
-        return " ".join(template.format(**values).split())
+        words = []
+        for w in template.format(**values).split():
+            if not words or w != words[-1]:  # no "ALMADA ALMADA" when a name ends with the town
+                words.append(w)
+        return " ".join(words)
 
     def add(self, day, desc, category, own, amount):
         amount = Decimal(amount).quantize(Decimal("0.01"))
@@ -418,15 +422,18 @@ class Household:
             self.add(day, self.fill(tpl, day, spelled(name)), cat, own, amt)
             purchases.append((day, name, cat, own, amt))
 
+        # How busy the household is: scales the discretionary spending.
+        activity = r.uniform(0.35, 0.9)
         # Weekly groceries (a main shop) plus occasional top-ups.
         shop_day = r.randrange(5, 7)
         groceries = merchants["expenses:food:groceries"]
         for day in self.days():
-            if day.weekday() == shop_day or r.random() < 0.05:
+            if day.weekday() == shop_day or r.random() < 0.06 * activity:
                 spend(day, "expenses:food:groceries", groceries[0] if r.random() < 0.6 else r.choice(groceries))
         # Other recurring spending, by monthly frequency.
         for month in self.month_starts():
             for cat, per_month in FREQUENCY.items():
+                per_month *= activity
                 n = int(per_month) + (1 if r.random() < per_month - int(per_month) else 0)
                 for _ in range(n):
                     day = month + dt.timedelta(days=r.randrange(0, 28))
@@ -483,14 +490,18 @@ class Household:
             self.add(d, self.fill(r.choice(c["refund"]), d, name), cat, own, back)
         # ~15% one-off merchants, each seen once.
         regular = len(self.txns)
-        used = set()
+        used = set()  # shop names (kind + name), and the towns of shops that share one
         for _ in range(int(regular * 0.15 / 0.85)):
-            for _attempt in range(50):
+            for _attempt in range(100):
                 kind, cat = r.choice(c["oneoff_kinds"])
                 name = f"{kind} {r.choice(c['oneoff_names'])}"
-                if r.random() < 0.4:
-                    name += f" {r.choice(c['towns'])}"
                 if name not in used:
+                    break
+                # Same shop name in another town: a different shop.
+                town = r.choice(c["towns"])
+                if (name, town) not in used:
+                    used.add((name, town))
+                    name = f"{name} {town}"
                     break
             used.add(name)
             day = self.start + dt.timedelta(days=r.randrange(0, (self.end - self.start).days + 1))
