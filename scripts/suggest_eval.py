@@ -23,10 +23,19 @@ import re
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 HEADER = re.compile(r"^(\d{4}-\d{2}-\d{2})\s+(?:[*!]\s+)?(.*)$")
 POSTING = re.compile(r"^(\s+)(\S(?:.*?\S)?)(\s{2,}|\t)(\s*-?[\d.,]+\s*\S*)\s*$")
 TARGET_PRECISION, TARGET_COVERAGE = 95.0, 60.0
+
+
+def normalize(description):
+    """Roughly Penny's group key: folded, words holding a digit as '#'."""
+    text = unicodedata.normalize("NFKD", description.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    words = ["#" if any(ch.isdigit() for ch in w) else w for w in text.split()]
+    return " ".join(w for k, w in enumerate(words) if not (w == "#" and k and words[k - 1] == "#"))
 
 
 def split_of(name):
@@ -45,7 +54,7 @@ def own_accounts(rules_path):
 def hide(ledger_path, own, out_path):
     """Writes the ledger with ~30% of transactions uncategorized; returns {header line: truth}."""
     lines = open(ledger_path, encoding="utf-8").read().split("\n")
-    hidden, total = {}, 0
+    hidden, total, visible = {}, 0, set()
     i = 0
     while i < len(lines):
         m = HEADER.match(lines[i])
@@ -71,6 +80,7 @@ def hide(ledger_path, own, out_path):
         amount = op.group(4).strip()
         digest = hashlib.sha1(f"{m.group(1)}{m.group(2)}{amount}".encode()).hexdigest()
         if int(digest, 16) % 10 >= 3:
+            visible.add(normalize(m.group(2)))
             continue
         truth = cp.group(2)
         placeholder = "expenses:uncategorized" if amount.startswith("-") else "income:uncategorized"
@@ -85,6 +95,8 @@ def hide(ledger_path, own, out_path):
         hidden[start + 1] = {"truth": truth, "description": m.group(2), "amount": amount, "date": m.group(1)}
     with open(out_path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+    for h in hidden.values():
+        h["new"] = normalize(h["description"]) not in visible
     return hidden, total
 
 
@@ -102,22 +114,25 @@ def evaluate(penny, folder, name, tmp):
     for group in doc["groups"]:
         for t in group["transactions"]:
             suggestion_at[t["line"]] = group["suggestion"]
-    offered = correct = missing = 0
+    offered = correct = missing = new = new_offered = new_correct = 0
     wrong = collections.Counter()
     for line, h in hidden.items():
         if line not in suggestion_at:
             missing += 1
             continue
         s = suggestion_at[line]
+        new += h["new"]
         if s is None:
             continue
         offered += 1
+        new_offered += h["new"]
         if s == h["truth"]:
             correct += 1
+            new_correct += h["new"]
         else:
             wrong[(h["description"], h["amount"], h["truth"], s)] += 1
     return {"name": name, "split": split_of(name), "transactions": total, "hidden": len(hidden), "offered": offered,
-            "correct": correct, "missing": missing, "examples": doc["examples"], "wrong": wrong}
+            "correct": correct, "missing": missing, "new": new, "new_offered": new_offered, "new_correct": new_correct, "examples": doc["examples"], "wrong": wrong}
 
 
 def pct(a, b):
@@ -128,13 +143,14 @@ def summary_row(label, rs):
     hidden = sum(r["hidden"] for r in rs)
     offered = sum(r["offered"] for r in rs)
     correct = sum(r["correct"] for r in rs)
-    return {"label": label, "transactions": sum(r["transactions"] for r in rs), "hidden": hidden, "offered": offered,
+    new, new_offered, new_correct = (sum(r[k] for r in rs) for k in ("new", "new_offered", "new_correct"))
+    return {"new": new, "new_coverage": pct(new_offered, new), "new_precision": pct(new_correct, new_offered),"label": label, "transactions": sum(r["transactions"] for r in rs), "hidden": hidden, "offered": offered,
             "correct": correct, "coverage": pct(offered, hidden), "precision": pct(correct, offered)}
 
 
 def line_text(row):
     return (f"{row['label']:<22} {row['transactions']:>6} {row['hidden']:>7} {row['offered']:>8} {row['correct']:>8} "
-            f"{row['coverage']:>9.1f}% {row['precision']:>9.1f}%")
+            f"{row['coverage']:>9.1f}% {row['precision']:>9.1f}%   {row['new']:>5} {row['new_coverage']:>7.1f}% {row['new_precision']:>7.1f}%")
 
 
 def main():
@@ -157,7 +173,7 @@ def main():
         for d in folders:
             results.append(evaluate(a.penny, os.path.join(a.data, d), d, tmp))
 
-    head = f"{'data set':<22} {'txns':>6} {'hidden':>7} {'offered':>8} {'correct':>8} {'coverage':>10} {'precision':>10}"
+    head = f"{'data set':<22} {'txns':>6} {'hidden':>7} {'offered':>8} {'correct':>8} {'coverage':>10} {'precision':>10}   {'new':>5} {'new cov':>8} {'new prec':>8}"
     print(head)
     print("-" * len(head))
     rows = []
@@ -174,6 +190,7 @@ def main():
     totals.append(summary_row("overall", results))
     for row in totals:
         print(line_text(row))
+    print("new = hidden transactions whose description (numbers aside) no visible transaction has")
     print(f"targets: precision >= {TARGET_PRECISION:.0f}%, coverage >= {TARGET_COVERAGE:.0f}%")
     if any(r["missing"] for r in results):
         print("warning: hidden transactions penny did not list: "
@@ -189,14 +206,15 @@ def main():
 
     if a.markdown:
         with open(a.markdown, "w", encoding="utf-8") as f:
-            f.write("| data set | split | transactions | hidden | offered | correct | coverage | precision |\n")
-            f.write("|---|---|---:|---:|---:|---:|---:|---:|\n")
+            f.write("| data set | split | transactions | hidden | offered | correct | coverage | precision | new | new coverage | new precision |\n")
+            f.write("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
             for r, row in zip(results, rows):
                 f.write(f"| {r['name']} | {r['split']} | {row['transactions']} | {row['hidden']} | {row['offered']} | "
-                        f"{row['correct']} | {row['coverage']:.1f}% | {row['precision']:.1f}% |\n")
+                        f"{row['correct']} | {row['coverage']:.1f}% | {row['precision']:.1f}% | {row['new']} | {row['new_coverage']:.1f}% | {row['new_precision']:.1f}% |\n")
             for row in totals:
                 f.write(f"| **{row['label']}** | | {row['transactions']} | {row['hidden']} | {row['offered']} | "
-                        f"{row['correct']} | {row['coverage']:.1f}% | {row['precision']:.1f}% |\n")
+                        f"{row['correct']} | {row['coverage']:.1f}% | {row['precision']:.1f}% | {row['new']} | {row['new_coverage']:.1f}% | {row['new_precision']:.1f}% |\n")
+            f.write("\n'new': hidden transactions whose description (numbers aside) no visible transaction has.\n")
             f.write(f"\nTargets: precision >= {TARGET_PRECISION:.0f}%, coverage >= {TARGET_COVERAGE:.0f}%.\n")
 
 

@@ -44,7 +44,9 @@ public struct CategorySuggester: Sendable {
         "folgelastschrift", "basislastschrift", "betaalautomaat", "bea", "gea", "ideal", "incasso", "achat", "cb", "prlv", "vir", "virement", "paiement",
         "carte", "retrait", "tarjeta", "recibo", "adeudo", "bizum", "online", "www", "com", "ltd", "lda", "sa", "gmbh", "bv", "inc", "llc", "plc",
         "ref", "nr", "no", "num", "dt", "data", "date", "eur", "usd", "gbp", "xx", "xxxx", "op", "mov", "movimento", "deb", "cred", "cr", "dr",
-        "bank", "banco", "pmnt", "trx", "txn", "fee", "dbt", "crd", "ach", "web", "app", "inst", "instant", "por", "con", "via", "at", "in", "on",
+        "avoir", "remboursement", "refund", "refunded", "devolucao", "devolucion", "terugboeking", "terugstorting", "retour", "abono", "storno",
+        "erstattung", "rueckerstattung", "reembolso", "rimborso", "reversal", "bank", "banco", "pmnt", "trx", "txn", "fee", "dbt", "crd", "ach", "web", "app", "inst", "instant",
+        "por", "con", "via", "at", "in", "on",
     ]
 
     /// The words a description is judged by: folded, letters with at most a few digits

@@ -90,15 +90,36 @@ public struct UncategorizedReport {
         self.examples = suggester.examples
     }
 
-    /// Folded, with every word holding a digit as `#` (runs of them as one).
+    /// Folded, with every run of letters and digits that holds a digit as `#` (runs of them
+    /// as one): `LIDL,PAS7476` is `lidl,#`, so the merchant stays in the key.
     public static func normalize(_ description: String) -> String {
         var words: [String] = []
         for word in TextKey.fold(description).split(separator: " ") {
-            let w = word.contains(where: \.isNumber) ? "#" : String(word)
+            let w = maskingNumbers(word)
             if w == "#" && words.last == "#" { continue }
             words.append(w)
         }
         return words.joined(separator: " ")
+    }
+
+    /// A word with each letters-and-digits run that holds a digit as `#`.
+    static func maskingNumbers(_ word: Substring) -> String {
+        guard word.contains(where: \.isNumber) else { return String(word) }
+        var out = "", run = ""
+        func flush() {
+            out += run.contains(where: \.isNumber) ? "#" : run
+            run = ""
+        }
+        for c in word {
+            if c.isLetter || c.isNumber {
+                run.append(c)
+            } else {
+                flush()
+                out.append(c)
+            }
+        }
+        flush()
+        return out
     }
 
     /// The report as text with `rule` blocks.
@@ -153,7 +174,9 @@ public struct UncategorizedReport {
         var best: [Substring] = [], run: [Substring] = []
         let words: [Substring] = key.split(separator: " ") + ["#"]
         for word in words {
-            if word == "#" {
+            if let mask = word.firstIndex(of: "#") {
+                // `lidl,#`: the text before the number still belongs to the run.
+                if mask > word.startIndex { run.append(word[..<mask]) }
                 if run.count > best.count { best = run }
                 run = []
             } else {

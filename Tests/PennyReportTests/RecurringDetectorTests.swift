@@ -34,6 +34,10 @@ struct RecurringDetectorTests {
         monthly(day: 12) { _, d in add(d, -1099, "SPOTIFY P\(Int.random(in: 100_000...999_999, using: &g))", "expenses:leisure") }
         monthly(day: 20) { _, d in add(d, -Int64.random(in: 5000...6400, using: &g), "DD EDP COMERCIAL \(Int.random(in: 1000...9999, using: &g))", "expenses:housing") }
         monthly(day: 5, to: 20) { _, d in add(d, -3500, "GINASIO FITNESS UP", "expenses:health") }
+        // Issue 27's two cases: a price that stepped up once, 17 months before the end; a
+        // bill different every month.
+        monthly(day: 7) { m, d in add(d, m < 19 ? -799 : -999, "HBO MAX \(d.month)", "expenses:leisure") }
+        monthly(day: 22) { _, d in add(d, -Int64.random(in: 2800...4600, using: &g), "DD GALP GAS NATURAL", "expenses:housing") }
         monthly(day: 1) { _, d in add(d, -85_000, "TRF RENDA SR JOAO", "expenses:housing") }
         monthly(day: 25) { _, d in add(d, 250_000, "TRF ORDENADO ACME LDA", "income:salary") }
         monthly(day: 15, from: 24, to: 34) { m, d in add(d, -7990, "WORTEN PARC \(String(format: "%02d", m - 23))/10", "expenses:shopping") }
@@ -53,7 +57,7 @@ struct RecurringDetectorTests {
         }
         let truth: Set<String> = [
             "NETFLIX.COM", "SPOTIFY", "DD EDP COMERCIAL", "GINASIO FITNESS UP", "TRF RENDA SR JOAO", "TRF ORDENADO ACME LDA", "WORTEN", "FIDELIDADE SEGURO AUTO",
-            "EPAL AGUAS",
+            "EPAL AGUAS", "HBO MAX", "DD GALP GAS NATURAL",
         ]
         return (payments.sorted { $0.date < $1.date }, truth)
     }
@@ -110,6 +114,21 @@ struct RecurringDetectorTests {
         let items = RecurringDetector(asOf: asOf).detect(payments)
         #expect(items.first { $0.payee == "DISNEY PLUS" }?.flags == [.priceChange])
         #expect(items.first { $0.payee == "ICLOUD" }?.flags == [.new])
+    }
+
+    @Test func aPriceThatSteppedOnceAndABillThatVaries() {
+        let (payments, _) = Self.household(seed: 27)
+        let items = RecurringDetector(asOf: Self.end).detect(payments)
+        let hbo = items.first { $0.payee.hasPrefix("HBO MAX") }
+        #expect(hbo != nil, "\(items.map(\.payee))")
+        #expect(hbo?.flags == [.priceChange])
+        #expect(hbo?.priceStep == RecurringItem.PriceStep(date: LocalDate(year: 2023, month: 8, day: 7)!, old: Self.eur(-799), new: Self.eur(-999)))
+        #expect(RecurringRenderer.flagText(hbo!) == "price-change -7.99→-9.99 2023-08-07")
+        let gas = items.first { $0.payee.hasPrefix("DD GALP GAS NATURAL") }
+        #expect(gas?.flags == [.varies])
+        let range = try? #require(gas?.range)
+        #expect(range.map { $0.smallest.minorUnits.magnitude >= 2800 && $0.largest.minorUnits.magnitude <= 4600 && $0.smallest != $0.largest } == true)
+        #expect(RecurringRenderer.flagText(gas!).hasPrefix("varies -"))
     }
 
     @Test func instalmentsInTheWords() {

@@ -112,11 +112,11 @@ import Testing
         for line in [
             "ACME Lda                        income:salary                   monthly  2450.00  2024-06-03  2024-07-03    2450.00     -",
             "\"RENDA, JUNHO\" SR. JOÃO         expenses:housing:rent           monthly  -850.00  2024-06-04  2024-07-04    -850.00     -",
-            "DD EDP COMERCIAL ELECTRICIDADE  expenses:housing:utilities      monthly   -55.18  2024-06-05  2024-07-05     -55.18     -  price-change",
+            "DD EDP COMERCIAL ELECTRICIDADE  expenses:housing:utilities      monthly   -55.18  2024-06-05  2024-07-05     -55.18     -  varies -55.18…-64.31",
             "WORTEN PRESTAÇÃO 4/6            expenses:shopping:electronics   monthly   -49.90  2024-06-10  2024-07-10     -49.90     2  new",
             "DD VODAFONE PORTUGAL            expenses:housing:utilities      monthly   -39.99  2024-06-20  2024-07-20     -39.99     -",
             "NETFLIX.COM 0603 AMSTERDAM      expenses:leisure:subscriptions  monthly   -11.99  2024-06-03  2024-07-03     -11.99     -  new",
-            "SPOTIFY P1A2B3C4 STOCKHOLM      expenses:leisure:subscriptions  monthly    -8.99  2024-06-08  2024-07-08      -8.99     -  price-change new",
+            "SPOTIFY P1A2B3C4 STOCKHOLM      expenses:leisure:subscriptions  monthly    -8.99  2024-06-08  2024-07-08      -8.99     -  price-change -7.99→-8.99 2024-06-08 new",
         ] {
             #expect(table.contains(line + "\n"), "\(line)\n\(table)")
         }

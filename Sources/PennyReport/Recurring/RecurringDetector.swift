@@ -55,8 +55,10 @@ public struct RecurringItem: Sendable, Equatable {
 
     /// What a person should look at.
     public enum Flag: String, Sendable {
-        /// The last amount differs from the one before.
+        /// The amount stepped to a new price that held (`priceStep` says when and from what).
         case priceChange = "price-change"
+        /// The amount is different most times (a utility bill): no price, a range.
+        case varies
         /// The expected payment did not come: probably cancelled, or it failed.
         case missed
         /// Seen only recently.
@@ -87,6 +89,24 @@ public struct RecurringItem: Sendable, Equatable {
     public let remainingTotal: Money?
     /// Things to look at.
     public let flags: [Flag]
+    /// The latest price step: the first payment at the new price, and the old amount.
+    public let priceStep: PriceStep?
+    /// The smallest and largest amounts, for an amount that varies.
+    public let range: AmountRange?
+
+    /// The smallest and largest of amounts that vary (by size; money out stays negative).
+    public struct AmountRange: Sendable, Equatable {
+        /// The smallest by size, and the largest.
+        public let smallest: Money, largest: Money
+    }
+
+    /// A change of price that held.
+    public struct PriceStep: Sendable, Equatable {
+        /// The first payment at the new amount.
+        public let date: LocalDate
+        /// The amount before, and the new one.
+        public let old: Money, new: Money
+    }
 }
 
 /// Finds recurring payments in the ledger's history.
@@ -151,12 +171,19 @@ public struct RecurringDetector {
             let median = gaps.sorted()[gaps.count / 2]
             interval = override.interval ?? RecurringItem.Interval.allCases.min { abs($0.days.typical - median) < abs($1.days.typical - median) } ?? .monthly
         } else {
-            guard let found = Self.interval(gaps), payments.count >= 3 || found == .yearly, Self.isStable(amounts) else { return nil }
+            guard let found = Self.interval(gaps), payments.count >= 3 || found == .yearly,
+                Self.isStable(amounts) || Self.changes(amounts).isStep
+            else { return nil }
             interval = found
         }
         let next = Self.next(after: last.date, interval)
         var flags: [RecurringItem.Flag] = []
-        if amounts.count >= 2, amounts[amounts.count - 1] != amounts[amounts.count - 2] { flags.append(.priceChange) }
+        let shape = Self.amountShape(payments)
+        switch shape {
+        case .fixed: break
+        case .stepped: flags.append(.priceChange)
+        case .varies: flags.append(.varies)
+        }
         if asOf.dayNumber > next.dayNumber + interval.days.tolerance { flags.append(.missed) }
         if let first = payments.first, asOf.dayNumber - first.date.dayNumber <= interval.days.typical * 3 { flags.append(.new) }
         let monthly = Int64(clamping: RoundedDivision.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12))
@@ -166,7 +193,30 @@ public struct RecurringDetector {
             payee: Self.payeeName(last.description), category: last.category, account: last.account, interval: interval, amount: last.amount,
             lastDate: last.date, nextDate: next, monthlyCost: Money(minorUnits: monthly, currency: last.amount.currency), count: payments.count,
             instalmentsLeft: left, remainingTotal: left.map { Money(minorUnits: last.amount.minorUnits * Int64($0), currency: last.amount.currency) },
-            flags: flags)
+            flags: flags, priceStep: shape.step, range: shape.range)
+    }
+
+    /// How a recurring payment's amounts behave.
+    enum AmountShape {
+        case fixed
+        case stepped(RecurringItem.PriceStep)
+        case varies(smallest: Money, largest: Money)
+
+        var step: RecurringItem.PriceStep? { if case .stepped(let s) = self { s } else { nil } }
+        var range: RecurringItem.AmountRange? { if case .varies(let a, let b) = self { .init(smallest: a, largest: b) } else { nil } }
+    }
+
+    /// Fixed when every amount is the same; stepped when it changed once, or at most once in
+    /// three payments (a price that holds between rises); otherwise it varies (a bill).
+    static func amountShape(_ payments: [Payment]) -> AmountShape {
+        let (changes, isStep) = Self.changes(payments.map(\.amount.minorUnits))
+        guard let lastChange = changes.last else { return .fixed }
+        if isStep {
+            let first = payments[lastChange + 1]
+            return .stepped(RecurringItem.PriceStep(date: first.date, old: payments[lastChange].amount, new: first.amount))
+        }
+        let bySize = payments.map(\.amount).sorted { $0.minorUnits.magnitude < $1.minorUnits.magnitude }
+        return .varies(smallest: bySize.first!, largest: bySize.last!)
     }
 
     /// The interval most gaps fit, when at least three quarters of them do.
@@ -178,6 +228,13 @@ public struct RecurringDetector {
             if fitting * 4 >= gaps.count * 3 { return interval }
         }
         return nil
+    }
+
+    /// Where the amount changes (index of the payment before), and whether that is a price
+    /// step: one change, or at most one in three payments.
+    static func changes(_ amounts: [Int64]) -> (at: [Int], isStep: Bool) {
+        let changes = amounts.indices.dropLast().filter { amounts[$0] != amounts[$0 + 1] }
+        return (changes, !changes.isEmpty && (changes.count == 1 || changes.count * 3 <= amounts.count - 1))
     }
 
     /// Amounts that stay within a quarter of their median, or drift steadily.

@@ -10,7 +10,7 @@ public enum RecurringRenderer {
         let rows: [[ReportCell]] = items.map { i in
             [
                 .text(i.payee), .text(i.category), .label(i.interval.word), .money(i.amount), .date(i.lastDate), .date(i.nextDate),
-                .money(i.monthlyCost), i.instalmentsLeft.map { .text(String($0)) } ?? .missing, .text(i.flags.map(\.rawValue).joined(separator: " ")),
+                .money(i.monthlyCost), i.instalmentsLeft.map { .text(String($0)) } ?? .missing, .text(flagText(i)),
             ]
         }
         let table = ReportTable(
@@ -28,6 +28,18 @@ public enum RecurringRenderer {
         return ReportDocument(sections: [ReportSection(title: title, blocks: [.table(table)])], data: data)
     }
 
+    /// The flags as words, a price step with its amounts and date
+    /// (`price-change -7.99→-9.99 2024-06-08`), an amount that varies with its range.
+    static func flagText(_ i: RecurringItem) -> String {
+        i.flags.map { flag in
+            switch flag {
+            case .priceChange: i.priceStep.map { "price-change \($0.old.decimalString)→\($0.new.decimalString) \($0.date)" } ?? flag.rawValue
+            case .varies: i.range.map { "varies \($0.smallest.decimalString)…\($0.largest.decimalString)" } ?? flag.rawValue
+            default: flag.rawValue
+            }
+        }.joined(separator: " ")
+    }
+
     /// `{"as_of": ..., "recurring": [...]}`.
     public static func json(_ items: [RecurringItem], asOf: LocalDate?) -> String {
         JSONValue.object([
@@ -43,6 +55,18 @@ public enum RecurringRenderer {
                             ("next_date", .string(i.nextDate.description)), ("monthly_cost", .string(i.monthlyCost.decimalString)),
                             ("count", .number(String(i.count))), ("flags", .array(i.flags.map { .string($0.rawValue) })),
                         ]
+                        if let step = i.priceStep {
+                            pairs.append(
+                                (
+                                    "price_change",
+                                    .object([
+                                        ("date", .string(step.date.description)), ("old", .string(step.old.decimalString)), ("new", .string(step.new.decimalString)),
+                                    ])
+                                ))
+                        }
+                        if let range = i.range {
+                            pairs.append(("range", .object([("smallest", .string(range.smallest.decimalString)), ("largest", .string(range.largest.decimalString))])))
+                        }
                         if let left = i.instalmentsLeft, let remaining = i.remainingTotal {
                             pairs += [("instalments_left", .number(String(left))), ("remaining_total", .string(remaining.decimalString))]
                         }
