@@ -77,8 +77,9 @@ public struct LedgerRecategorizer {
                 let amountText = block.postings[ownIndex].amount, let amount = PostingText.money(amountText, defaultCurrency: defaultCurrency)
             else { continue }
             guard let rule = block.tags["rule"], knownRules.contains(rule) else {
-                // An imported transaction (a `source`) whose rule tag was removed or renamed.
-                if block.tags["source"] != nil { result.handEdits.append(block.firstLine + 1) }
+                // An imported transaction (a `source`) whose rule tag was removed or renamed
+                // (a paired transfer's `transfer` is Penny's own, not an edit).
+                if block.tags["source"] != nil, block.tags["rule"] != JournalEntry.transferRule { result.handEdits.append(block.firstLine + 1) }
                 continue
             }
             candidates.append(Candidate(index: index, rule: rule, ownIndex: ownIndex, amount: amount))
