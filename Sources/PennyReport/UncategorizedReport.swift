@@ -144,9 +144,9 @@ public struct UncategorizedReport {
             out += "rule \(unique)\n"
             // A description without a word to match (all numbers) is matched whole.
             if pattern.isEmpty, let first = group.members.first {
-                out += "  if description is \(Self.quoted(first.description))\n"
+                out += "  if description is \(RulesString.quoted(first.description))\n"
             } else {
-                out += "  if description contains \(Self.quoted(pattern))\n"
+                out += "  if description contains \(RulesString.quoted(pattern))\n"
             }
             if group.allNegative { out += "  if amount < 0\n" } else if group.allPositive { out += "  if amount > 0\n" }
             if let suggestion = group.suggestion {
@@ -156,11 +156,6 @@ public struct UncategorizedReport {
             }
         }
         return out
-    }
-
-    /// A rules-file string: quoted, with `\\` and `\"` escaped.
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// A rule name from the pattern: lower-case letters and digits joined by `-`, at most 30.

@@ -8,8 +8,8 @@ public enum CSVProfileRenderer {
     public static func render(_ p: CSVProfile, notes: [String] = [], candidates: [String] = []) -> String {
         var lines = notes.map { "# " + $0 }
         lines.append("csv \(p.name)")
-        for glob in p.fileGlobs { lines.append("  match-file \(quoted(glob))") }
-        for text in p.headerMatches { lines.append("  match-header \(quoted(text))") }
+        for glob in p.fileGlobs { lines.append("  match-file \(RulesString.quoted(glob))") }
+        for text in p.headerMatches { lines.append("  match-header \(RulesString.quoted(text))") }
         if let account = p.account { lines.append("  account \(account)") }
         if p.delimiter != UInt8(ascii: ",") { lines.append("  delimiter \(p.delimiter == 0x09 ? "tab" : String(UnicodeScalar(p.delimiter)))") }
         if p.encoding != .utf8 { lines.append("  encoding \(p.encoding.rawValue)") }
@@ -49,12 +49,7 @@ public enum CSVProfileRenderer {
     }
 
     private static func pattern(_ r: CSVProfile.RowPattern) -> String {
-        "\(r.column?.description ?? "any") \(r.test.rawValue) \(quoted(r.text))"
-    }
-
-    /// A rules-language string: `"…"` with `\"` and `\\`.
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\(r.column?.description ?? "any") \(r.test.rawValue) \(RulesString.quoted(r.text))"
     }
 
     /// Marks as a profile writes them: a word as it is, an empty mark or one with a comma,

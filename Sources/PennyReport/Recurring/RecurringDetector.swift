@@ -164,7 +164,7 @@ public struct RecurringDetector {
         let override = overrides.first { $0.applies(Self.payeeName(last.description)) }
         if override?.confirms == false { return nil }
         let gaps = zip(payments, payments.dropFirst()).map { $1.date.dayNumber - $0.date.dayNumber }
-        let amounts = payments.map(\.amount.minorUnits)
+        let shape = Self.amountShape(payments)
         let interval: RecurringItem.Interval
         if let override {
             // Confirmed by hand: the interval given, or the one nearest the median gap.
@@ -172,13 +172,12 @@ public struct RecurringDetector {
             interval = override.interval ?? RecurringItem.Interval.allCases.min { abs($0.days.typical - median) < abs($1.days.typical - median) } ?? .monthly
         } else {
             guard let found = Self.interval(gaps), payments.count >= 3 || found == .yearly,
-                Self.isStable(amounts) || Self.changes(amounts).isStep
+                Self.isStable(payments.map(\.amount.minorUnits)) || shape.step != nil
             else { return nil }
             interval = found
         }
         let next = Self.next(after: last.date, interval)
         var flags: [RecurringItem.Flag] = []
-        let shape = Self.amountShape(payments)
         switch shape {
         case .fixed: break
         case .stepped: flags.append(.priceChange)
@@ -209,9 +208,9 @@ public struct RecurringDetector {
     /// Fixed when every amount is the same; stepped when it changed once, or at most once in
     /// three payments (a price that holds between rises); otherwise it varies (a bill).
     static func amountShape(_ payments: [Payment]) -> AmountShape {
-        let (changes, isStep) = Self.changes(payments.map(\.amount.minorUnits))
+        let changes = payments.indices.dropLast().filter { payments[$0].amount.minorUnits != payments[$0 + 1].amount.minorUnits }
         guard let lastChange = changes.last else { return .fixed }
-        if isStep {
+        if changes.count == 1 || changes.count * 3 <= payments.count - 1 {
             let first = payments[lastChange + 1]
             return .stepped(RecurringItem.PriceStep(date: first.date, old: payments[lastChange].amount, new: first.amount))
         }
@@ -228,13 +227,6 @@ public struct RecurringDetector {
             if fitting * 4 >= gaps.count * 3 { return interval }
         }
         return nil
-    }
-
-    /// Where the amount changes (index of the payment before), and whether that is a price
-    /// step: one change, or at most one in three payments.
-    static func changes(_ amounts: [Int64]) -> (at: [Int], isStep: Bool) {
-        let changes = amounts.indices.dropLast().filter { amounts[$0] != amounts[$0 + 1] }
-        return (changes, !changes.isEmpty && (changes.count == 1 || changes.count * 3 <= amounts.count - 1))
     }
 
     /// Amounts that stay within a quarter of their median, or drift steadily.
