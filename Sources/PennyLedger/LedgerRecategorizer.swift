@@ -12,6 +12,17 @@ public struct CategoryChange: Sendable {
     public let oldCategory: String, oldRule: String
     /// Category and rule after.
     public let newCategory: String, newRule: String
+
+    /// A change.
+    public init(line: Int, date: LocalDate, description: String, oldCategory: String, oldRule: String, newCategory: String, newRule: String) {
+        self.line = line
+        self.date = date
+        self.description = description
+        self.oldCategory = oldCategory
+        self.oldRule = oldRule
+        self.newCategory = newCategory
+        self.newRule = newRule
+    }
 }
 
 /// What `LedgerRecategorizer.run` did.
@@ -25,43 +36,23 @@ public struct Recategorization: Sendable {
 
 /// Re-applies the rules to ledger transactions a rule (or the default) categorized.
 ///
-/// Eligible: transactions Penny imported (an `id` tag) whose `rule` tag is `default` or
-/// names a rule of the current rules, with two postings of which one is an own account,
-/// and whose category is still the one Penny wrote. That is the category most of the
-/// rule's transactions have (for `default`, per sign): a transaction of the rule with
-/// another category was edited by hand, and is left alone — also when the rule's category
-/// has since changed in the rules (then the transactions with the old category move, the
-/// hand-edited ones stay). A transaction whose `rule` tag was removed or renamed is left
-/// alone too. The category posting and the `rule` tag change; amounts, other tags and
-/// everything else in the file stay byte for byte.
+/// Eligible: the transactions `RuleTagAudit` finds as Penny wrote them (an `id` tag, a
+/// `rule` tag naming a rule of the current rules or `default`, two postings of which one is
+/// an own account, and the category Penny wrote). A hand edit is left alone — also when the
+/// rule's category has since changed in the rules (then the transactions with the old
+/// category move, the hand-edited ones stay). The category posting and the `rule` tag
+/// change; amounts, other tags and everything else in the file stay byte for byte.
 public struct LedgerRecategorizer {
     /// Decides a transaction for an own account (the rules' categorizer).
     public typealias Decide = (_ transaction: Transaction, _ account: String) -> Categorization
 
-    private let ownAccounts: Set<String>
-    private let knownRules: Set<String>
-    /// The categories the rules (and defaults) give now, to break a tie in `writtenCategories`.
-    private let currentCategories: Set<String>
+    private let rules: RuleTagAudit.Rules
     private let decide: Decide
-    private let defaultCurrency: Currency
 
-    /// Makes a recategorizer; `categories` are the ones the rules and defaults give now.
-    public init(ownAccounts: Set<String>, ruleNames: Set<String>, categories: Set<String>, defaultCurrency: Currency, decide: @escaping Decide) {
-        self.ownAccounts = ownAccounts
-        self.knownRules = ruleNames.union([JournalEntry.defaultRule])
-        self.currentCategories = categories
+    /// Makes a recategorizer for the current `rules`.
+    public init(rules: RuleTagAudit.Rules, decide: @escaping Decide) {
+        self.rules = rules
         self.decide = decide
-        self.defaultCurrency = defaultCurrency
-    }
-
-    /// One imported transaction the rules may decide again.
-    private struct Candidate {
-        let index: Int
-        let rule: String
-        let ownIndex: Int
-        let amount: Money
-        /// The rule and, for `default`, the sign: whose transactions share one written category.
-        var group: String { rule == JournalEntry.defaultRule ? "\(rule) \(amount.isNegative)" : rule }
     }
 
     /// Finds the changes in `from...to` and, unless `dryRun`, writes them atomically.
@@ -69,73 +60,38 @@ public struct LedgerRecategorizer {
     public func run(ledgerPath: String, from: LocalDate?, to: LocalDate?, dryRun: Bool) throws(PennyError) -> Recategorization {
         var journal = try JournalBlocks(path: ledgerPath)
         var result = Recategorization()
-        var candidates: [Candidate] = []
-        for (index, block) in journal.blocks.enumerated() {
-            if let from, block.date < from { continue }
-            if let to, block.date > to { continue }
-            guard block.tags["id"] != nil, block.postings.count == 2, let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }),
-                let amountText = block.postings[ownIndex].amount, let amount = PostingText.money(amountText, defaultCurrency: defaultCurrency)
-            else { continue }
-            guard let rule = block.tags["rule"], knownRules.contains(rule) else {
-                // An imported transaction (a `source`) whose rule tag was removed or renamed
-                // (a paired transfer's `transfer` is Penny's own, not an edit).
-                if block.tags["source"] != nil, block.tags["rule"] != JournalEntry.transferRule { result.handEdits.append(block.firstLine + 1) }
-                continue
-            }
-            candidates.append(Candidate(index: index, rule: rule, ownIndex: ownIndex, amount: amount))
-        }
-        let written = writtenCategories(candidates, journal)
-        for candidate in candidates {
-            let block = journal.blocks[candidate.index]
-            let category = block.postings[1 - candidate.ownIndex]
-            guard category.account == written[candidate.group] else {
+        let audit = RuleTagAudit(journal: journal, rules: rules, from: from, to: to)
+        for entry in audit.entries {
+            let block = journal.blocks[entry.index]
+            guard !entry.isHandEdit, let oldRule = entry.rule else {
                 result.handEdits.append(block.firstLine + 1)
                 continue
             }
-            // Penny writes the category posting first and the own account last, so a transfer
-            // between two own accounts is still read the right way round.
-            let (index, oldRule, amount) = (candidate.index, candidate.rule, candidate.amount)
-            let own = block.postings[candidate.ownIndex]
-            let transaction = Transaction(
-                date: block.date, amount: amount, description: block.bankText, location: SourceLocation(file: ledgerPath, line: block.firstLine + 1),
-                payee: block.tags["bank-payee"], memo: block.tags["memo"], counterpartyName: block.tags["counterparty"],
-                counterpartyIBAN: block.tags["iban"], type: block.tags["type"])
-            let decision = decide(transaction, own.account)
+            let decision = decide(Self.transaction(block, amount: entry.amount, path: ledgerPath), block.postings[entry.ownIndex].account)
             let newRule = decision.ruleName ?? JournalEntry.defaultRule
-            guard !decision.skips, decision.category != category.account || newRule != oldRule else { continue }
+            guard !decision.skips, decision.category != entry.category || newRule != oldRule else { continue }
             var lines = block.lines
-            lines[category.line] = Self.replacingAccount(in: lines[category.line], old: category.account, new: decision.category)
+            let categoryLine = block.postings[1 - entry.ownIndex].line
+            lines[categoryLine] = Self.replacingAccount(in: lines[categoryLine], old: entry.category, new: decision.category)
             if let ruleLine = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("; rule:") }) {
                 lines[ruleLine] = "    ; rule: \(newRule)"
             }
-            journal.replace(index, lines: lines)
+            journal.replace(entry.index, lines: lines)
             result.changes.append(
                 CategoryChange(
-                    line: block.firstLine + 1, date: block.date, description: block.description, oldCategory: category.account, oldRule: oldRule,
+                    line: block.firstLine + 1, date: block.date, description: block.description, oldCategory: entry.category, oldRule: oldRule,
                     newCategory: decision.category, newRule: newRule))
         }
         if !dryRun && !result.changes.isEmpty { try AtomicFile.write(journal.text, to: ledgerPath) }
-        result.handEdits.sort()
         return result
     }
 
-    /// Per rule (per rule and sign for `default`), the category Penny wrote: the one most of
-    /// its transactions have; on a tie, the one the rule gives now, else the first seen.
-    private func writtenCategories(_ candidates: [Candidate], _ journal: JournalBlocks) -> [String: String] {
-        var counts: [String: [(category: String, count: Int)]] = [:]
-        for candidate in candidates {
-            let category = journal.blocks[candidate.index].postings[1 - candidate.ownIndex].account
-            if let i = counts[candidate.group]?.firstIndex(where: { $0.category == category }) {
-                counts[candidate.group]![i].count += 1
-            } else {
-                counts[candidate.group, default: []].append((category, 1))
-            }
-        }
-        return counts.mapValues { seen in
-            let most = seen.map(\.count).max() ?? 0
-            let tied = seen.filter { $0.count == most }.map(\.category)
-            return tied.first { currentCategories.contains($0) } ?? tied[0]
-        }
+    /// The ledger transaction as the rules see it: the bank's text and the tags Penny kept.
+    public static func transaction(_ block: JournalBlock, amount: Money, path: String) -> Transaction {
+        Transaction(
+            date: block.date, amount: amount, description: block.bankText, location: SourceLocation(file: path, line: block.firstLine + 1),
+            payee: block.tags["bank-payee"], memo: block.tags["memo"], counterpartyName: block.tags["counterparty"],
+            counterpartyIBAN: block.tags["iban"], type: block.tags["type"])
     }
 
     /// The posting line with another account, the amount kept in its column where it fits.

@@ -23,8 +23,7 @@ public struct RecategorizeRun {
         let categorizer = Categorizer(rules)
         let matchFailure = MatchFailureBox()
         let recategorizer = LedgerRecategorizer(
-            ownAccounts: Set(rules.accounts.map(\.name)), ruleNames: Set(rules.rules.map(\.name)),
-            categories: Set(rules.rules.compactMap(\.category) + [rules.defaultExpenseCategory, rules.defaultIncomeCategory]), defaultCurrency: rules.defaultCurrency,
+            rules: rules.auditFacts,
             decide: { transaction, account in
                 let decision = categorizer.categorize(transaction, account: account)
                 if matchFailure.error == nil { matchFailure.error = decision.matchFailure }

@@ -159,13 +159,13 @@ public struct UncategorizedReport {
     }
 
     /// A rule name from the pattern: lower-case letters and digits joined by `-`, at most 30.
-    static func ruleName(_ pattern: String) -> String {
+    public static func ruleName(_ pattern: String) -> String {
         let words = TextKey.fold(pattern).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         return String(words.joined(separator: "-").prefix(30)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
     }
 
     /// The longest run of words without numbers, upper-cased for reading.
-    static func pattern(_ key: String) -> String {
+    public static func pattern(_ key: String) -> String {
         var best: [Substring] = [], run: [Substring] = []
         let words: [Substring] = key.split(separator: " ") + ["#"]
         for word in words {

@@ -17,10 +17,26 @@ public struct RulesDiagnostics: Error, Sendable {
 public enum RulesLoader {
     /// Loads and validates; throws every error found, not just the first.
     public static func load(path: String) throws(RulesDiagnostics) -> RuleSet {
+        try load(path: path, overriding: [:])
+    }
+
+    /// Loads the rules as they would be with some files' text replaced (or added, for a
+    /// new `*.rules` file in the rules directory): a change is checked before it is written.
+    /// Keys are file paths as `standardizingPath` gives them.
+    public static func load(path: String, overriding texts: [String: String]) throws(RulesDiagnostics) -> RuleSet {
         var parser = RulesParser()
-        parser.readFile = readText
-        for file in try files(at: path) where !parser.parsedFiles.contains((file as NSString).standardizingPath) {
-            guard let text = readText(file) else {
+        let read: (String) -> String? = { file in texts[(file as NSString).standardizingPath] ?? readText(file) }
+        parser.readFile = read
+        var (own, learned) = try files(at: path)
+        let directory = (path as NSString).standardizingPath
+        let known = Set((own + learned).map { ($0 as NSString).standardizingPath })
+        for added in texts.keys where !known.contains(added) && (added as NSString).deletingLastPathComponent == directory && added.hasSuffix(".rules") {
+            own.append(added)
+        }
+        own.sort { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }
+        let list = own + learned
+        for file in list where !parser.parsedFiles.contains((file as NSString).standardizingPath) {
+            guard let text = read(file) else {
                 throw RulesDiagnostics(errors: [.configuration("cannot read rules file (rules files are UTF-8 text)", at: SourceLocation(file: file))])
             }
             parser.parse(text, file: file)
@@ -46,12 +62,13 @@ public enum RulesLoader {
         return try finish(&parser)
     }
 
-    private static func files(at path: String) throws(RulesDiagnostics) -> [String] {
+    /// The user's rules files in name order, then the profiles Penny learned from files.
+    private static func files(at path: String) throws(RulesDiagnostics) -> (own: [String], learned: [String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RulesDiagnostics(errors: [.configuration("no rules at '\(path)': pass --rules PATH, set PENNY_RULES, or run 'penny init'")])
         }
-        guard isDirectory.boolValue else { return [path] }
+        guard isDirectory.boolValue else { return ([path], []) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let rules = names.filter { $0.hasSuffix(".rules") }.sorted()
         if rules.isEmpty {
@@ -60,7 +77,7 @@ public enum RulesLoader {
         // Profiles penny learned from files (`rules/csv/NAME.rules`) come after the user's own.
         let learnedDirectory = (path as NSString).appendingPathComponent("csv")
         let learned = ((try? FileManager.default.contentsOfDirectory(atPath: learnedDirectory)) ?? []).filter { $0.hasSuffix(".rules") }.sorted()
-        return rules.map { (path as NSString).appendingPathComponent($0) } + learned.map { (learnedDirectory as NSString).appendingPathComponent($0) }
+        return (rules.map { (path as NSString).appendingPathComponent($0) }, learned.map { (learnedDirectory as NSString).appendingPathComponent($0) })
     }
 }
 

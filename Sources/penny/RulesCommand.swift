@@ -8,8 +8,8 @@ import PennyRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "Check the rules files, and explain how they categorize a transaction.",
-        discussion: "Examples:\n  penny rules check\n  penny rules explain --amount -23.47 \"COMPRA PINGO DOCE\"",
-        subcommands: [RulesCheckCommand.self, RulesExplainCommand.self])
+        discussion: "Examples:\n  penny rules check\n  penny rules explain --amount -23.47 \"COMPRA PINGO DOCE\"\n  penny rules learn",
+        subcommands: [RulesCheckCommand.self, RulesExplainCommand.self, RulesLearnCommand.self])
 }
 
 /// `penny rules check`: parse and validate every rules file, reporting every error.

@@ -1,0 +1,71 @@
+public import PennyCore
+import PennyReport
+
+/// A rule block Penny proposes (from hand corrections) or the user answers (in a
+/// categorizing session): a description match, the sign, a category.
+public struct RuleDraft: Sendable, Equatable {
+    /// How the description is matched.
+    public enum Match: Sendable, Equatable {
+        /// `if description contains "TEXT"`.
+        case contains(String)
+        /// `if description is "TEXT"` (a description without a word to match).
+        case exactly(String)
+    }
+
+    /// The rule's name, unique among the rules.
+    public var name: String
+    /// The description test.
+    public var match: Match
+    /// `true`: `if amount < 0`; `false`: `if amount > 0`; `nil`: either sign.
+    public var isNegative: Bool?
+    /// The category it files under.
+    public var category: String
+
+    /// A draft.
+    public init(name: String, match: Match, isNegative: Bool?, category: String) {
+        self.name = name
+        self.match = match
+        self.isNegative = isNegative
+        self.category = category
+    }
+
+    /// The draft for transactions alike to `description` (numbers aside), named uniquely
+    /// against `taken`: `contains` the longest run of words without numbers, else `is` the
+    /// whole description.
+    public static func matching(_ description: String, isNegative: Bool?, category: String, taken: Set<String>) -> RuleDraft {
+        let pattern = UncategorizedReport.pattern(UncategorizedReport.normalize(description))
+        let match: Match = pattern.isEmpty ? .exactly(description) : .contains(pattern)
+        return RuleDraft(name: uniqueName(pattern, taken: taken), match: match, isNegative: isNegative, category: category)
+    }
+
+    /// A rule name from `text`, with `-2`, `-3`… when taken.
+    public static func uniqueName(_ text: String, taken: Set<String>) -> String {
+        var name = UncategorizedReport.ruleName(text)
+        if name.isEmpty || name == "default" || name == "transfer" { name = "learned" }
+        var unique = name
+        var n = 2
+        while taken.contains(unique) {
+            unique = "\(name)-\(n)"
+            n += 1
+        }
+        return unique
+    }
+
+    /// The match text as the user reads and edits it.
+    public var matchText: String {
+        switch match {
+        case .contains(let text), .exactly(let text): text
+        }
+    }
+
+    /// The block as written to a rules file, ending with a blank line.
+    public var block: String {
+        var out = "rule \(name)\n"
+        switch match {
+        case .contains(let text): out += "  if description contains \(RulesString.quoted(text))\n"
+        case .exactly(let text): out += "  if description is \(RulesString.quoted(text))\n"
+        }
+        if let isNegative { out += isNegative ? "  if amount < 0\n" : "  if amount > 0\n" }
+        return out + "  category \(category)\n\n"
+    }
+}

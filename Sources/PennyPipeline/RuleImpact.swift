@@ -1,0 +1,63 @@
+public import PennyCore
+public import PennyLedger
+public import PennyRules
+
+/// What new rule blocks would do to the ledger's past: the transactions Penny filed that
+/// they would file elsewhere (`penny recategorize` would move them), and the hand edits they
+/// match — with the hand's category (reproduced) or another (contradicted, left alone).
+public struct RuleImpact: Sendable {
+    /// The effect of one new rule.
+    public struct Effect: Sendable {
+        /// Transactions as Penny wrote them that the rule would file under another category.
+        public var changes: [CategoryChange] = []
+        /// 1-based lines of hand edits the rule files as the hand did.
+        public var reproduced: [Int] = []
+        /// 1-based lines of hand edits the rule files otherwise (recategorize leaves them).
+        public var contradicted: [Int] = []
+    }
+
+    /// Per new rule name, its effect (rules that touch nothing are absent).
+    public let effects: [String: Effect]
+    /// Per hand-edit line, the rule that decides it under the new rules (`default` when none).
+    public let deciders: [Int: String]
+
+    /// Runs the new rules over the audited transactions; `newRules` are the names of the
+    /// rules being added.
+    public init(rules: RuleSet, newRules: Set<String>, audit: RuleTagAudit, journal: JournalBlocks, ledgerPath: String) {
+        let categorizer = Categorizer(rules)
+        var effects: [String: Effect] = [:]
+        var deciders: [Int: String] = [:]
+        for entry in audit.entries {
+            let block = journal.blocks[entry.index]
+            let line = block.firstLine + 1
+            let transaction = LedgerRecategorizer.transaction(block, amount: entry.amount, path: ledgerPath)
+            let decision = categorizer.categorize(transaction, account: block.postings[entry.ownIndex].account)
+            let rule = decision.ruleName ?? JournalEntry.defaultRule
+            if entry.isHandEdit { deciders[line] = rule }
+            guard newRules.contains(rule), !decision.skips else { continue }
+            if entry.isHandEdit {
+                if decision.category == entry.category {
+                    effects[rule, default: Effect()].reproduced.append(line)
+                } else {
+                    effects[rule, default: Effect()].contradicted.append(line)
+                }
+            } else if decision.category != entry.category {
+                effects[rule, default: Effect()].changes.append(
+                    CategoryChange(
+                        line: line, date: block.date, description: block.description, oldCategory: entry.category, oldRule: entry.rule ?? JournalEntry.defaultRule,
+                        newCategory: decision.category, newRule: rule))
+            }
+        }
+        self.effects = effects
+        self.deciders = deciders
+    }
+}
+
+extension RuleSet {
+    /// What `RuleTagAudit` needs to tell Penny's categories from hand edits.
+    public var auditFacts: RuleTagAudit.Rules {
+        RuleTagAudit.Rules(
+            ownAccounts: Set(accounts.map(\.name)), ruleNames: Set(rules.map(\.name)), categories: Set(rules.compactMap(\.category)),
+            defaultExpense: defaultExpenseCategory, defaultIncome: defaultIncomeCategory, defaultCurrency: defaultCurrency)
+    }
+}
