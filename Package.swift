@@ -46,6 +46,7 @@ let package = Package(
             plugins: ["PennyVersion"]
         ),
         .target(name: "PennyTestSupport", path: "Tests/PennyTestSupport"),
+        .target(name: "CPennyTestPTY", path: "Tests/CPennyTestPTY"),
         .testTarget(name: "PennyCoreTests", dependencies: ["PennyCore", "PennyTestSupport"]),
         .testTarget(
             name: "PennyImportTests", dependencies: ["PennyImport", "PennyCore", "PennyTestSupport"],
@@ -60,7 +61,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "pennyTests", dependencies: ["penny", "PennyTestSupport"],
+            name: "pennyTests", dependencies: ["penny", "PennyTestSupport", "CPennyTestPTY"],
             resources: [.copy("Fixtures")]
         ),
     ]

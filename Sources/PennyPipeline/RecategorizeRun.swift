@@ -18,8 +18,12 @@ public struct RecategorizeRun {
         self.ledgerPath = ledgerPath
     }
 
-    /// The changes made (or, with `dryRun`, the changes that would be made) between the dates.
-    public func perform(from first: LocalDate?, to last: LocalDate?, dryRun: Bool) throws(PennyError) -> Recategorization {
+    /// The changes made (or, with `dryRun`, the changes that would be made) between the dates;
+    /// `underLock` runs under the ledger's lock just before the ledger is rewritten (a
+    /// categorizing session writes its rules there).
+    public func perform(
+        from first: LocalDate?, to last: LocalDate?, dryRun: Bool, underLock: (() throws(PennyError) -> Void)? = nil
+    ) throws(PennyError) -> Recategorization {
         let categorizer = Categorizer(rules)
         let matchFailure = MatchFailureBox()
         let recategorizer = LedgerRecategorizer(
@@ -41,6 +45,7 @@ public struct RecategorizeRun {
                 _ = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: true)
                 if let error = matchFailure.error { throw error }
             }
+            try underLock?()
             changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
             if let error = matchFailure.error { throw error }
         }

@@ -66,6 +66,12 @@ public struct RuleDraft: Sendable, Equatable {
         case .exactly(let text): out += "  if description is \(RulesString.quoted(text))\n"
         }
         if let isNegative { out += isNegative ? "  if amount < 0\n" : "  if amount > 0\n" }
-        return out + "  category \(category)\n\n"
+        return out + "  category \(Self.bare(category) ? category : RulesString.quoted(category))\n\n"
+    }
+
+    /// True when an account name can be written without quotes (a ledger allows single
+    /// spaces in names, the rules language then needs them quoted).
+    static func bare(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || ":-_./&+'".contains($0) }
     }
 }

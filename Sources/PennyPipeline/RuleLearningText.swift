@@ -11,7 +11,8 @@ extension RuleLearning {
         if proposals.isEmpty {
             out += "No rule to propose.\n"
         } else {
-            out += "\(count(proposals.count, "rule")) proposed; nothing is written until accepted (--accept all, or --accept 1,2).\n"
+            let how = proposals.count == 1 ? "--accept 1" : "--accept all, or by number: --accept 1,2"
+            out += "\(count(proposals.count, "rule")) proposed; nothing is written until accepted (\(how)).\n"
         }
         for (number, proposal) in proposals.enumerated() {
             out += "\n[\(number + 1)] \(count(proposal.corrections.count, "correction")) (line\(proposal.corrections.count == 1 ? "" : "s") "

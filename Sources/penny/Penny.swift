@@ -8,6 +8,7 @@ struct Penny: ParsableCommand {
         version: pennyVersion,
         subcommands: [
             InitCommand.self, ImportCommand.self, AddCommand.self, ReportCommand.self, StatusCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self,
+            CategorizeCommand.self,
             RoundUpCommand.self, CSVCommand.self, PricesCommand.self, ConvertCommand.self,
         ]
     )

@@ -37,6 +37,16 @@ import Testing
         }
     }
 
+    /// A ledger allows single spaces in an account name; the block quotes such a category.
+    @Test func aCategoryWithSpacesIsQuotedAndReadBack() throws {
+        for category in ["expenses:eating out", "expenses:café & bar", "expenses:a \"quoted\" name", "expenses:food"] {
+            let draft = RuleDraft(name: "x", match: .contains("A"), isNegative: true, category: category)
+            let rules = try RulesLoader.load(text: draft.block, file: "learned.rules")
+            #expect(rules.rules.first?.category == category, "\(draft.block)")
+        }
+        #expect(RuleDraft(name: "x", match: .contains("A"), isNegative: nil, category: "expenses:food").block.hasSuffix("  category expenses:food\n\n"))
+    }
+
     @Test func namesAreUniqueAndNeverReserved() {
         #expect(RuleDraft.uniqueName("PINGO DOCE", taken: []) == "pingo-doce")
         #expect(RuleDraft.uniqueName("PINGO DOCE", taken: ["pingo-doce", "pingo-doce-2"]) == "pingo-doce-3")

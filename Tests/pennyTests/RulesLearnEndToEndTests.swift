@@ -29,7 +29,7 @@ import Testing
         #expect(
             shown.stdout == """
                 3 hand corrections in the ledger; the rules already make 0, 3 they do not.
-                2 rules proposed; nothing is written until accepted (--accept all, or --accept 1,2).
+                2 rules proposed; nothing is written until accepted (--accept all, or by number: --accept 1,2).
 
                 [1] 2 corrections (lines 96, 103) filed under expenses:food:pastries
                     rule cafe-a-brasileira
@@ -106,6 +106,13 @@ import Testing
         let result = try w.penny("rules", "learn", "--accept", "3")
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: --accept: '3' is not a proposal number (1 to 2) nor 'all'\n"))
+    }
+
+    @Test func acceptRefusesAListWithoutNumbers() throws {
+        let w = try corrected()
+        let result = try w.penny("rules", "learn", "--accept", ",")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --accept: name proposals by number (1 to 2) or write 'all'\n"))
     }
 
     @Test func acceptRefusesWhenThereIsNothingToAccept() throws {
