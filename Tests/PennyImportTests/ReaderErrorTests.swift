@@ -85,6 +85,10 @@ struct ReaderErrorTests {
             "x.xml:5: error: cannot read amount '1,00': unexpected character in amount (EUR)"
         ),
         (
+            camtDocument("<Amt Ccy=\"EUR\">-50.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-03-01</Dt></BookgDt>"),
+            "x.xml:5: error: Amt '-50.00' carries a sign: CAMT amounts are unsigned and CdtDbtInd (here DBIT) gives the sign"
+        ),
+        (
             camtDocument("", message: "BkToCstmrSomething"),
             "x.xml:3: error: unexpected CAMT message 'BkToCstmrSomething': expected BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn"
         ),

@@ -311,7 +311,12 @@ final class CAMTParser: XMLElementHandler {
             bankID: bankID, type: type, isPending: isPending)
     }
 
+    /// The amount with the sign `creditDebit` gives. ISO 20022 amounts are unsigned; one
+    /// written with a sign is refused, never negated a second time.
     private func signed(_ text: String, _ creditDebit: String, _ currency: Currency, _ at: SourceLocation) throws(PennyError) -> Money {
+        if let first = text.first, first == "-" || first == "+" {
+            throw .badInput("Amt '\(text)' carries a sign: CAMT amounts are unsigned and CdtDbtInd (here \(creditDebit)) gives the sign", at: at)
+        }
         let units: Int64
         do {
             units = try AmountParser.parse(text, format: .standard, exponent: currency.exponent)

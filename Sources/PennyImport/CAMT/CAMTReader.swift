@@ -6,7 +6,8 @@ public import PennyCore
 /// SAX2 parser (`XMLStream`) so memory stays flat however large the file.
 ///
 /// Amounts take their sign from `CdtDbtInd` (a reversal keeps the sign the bank gives and
-/// is typed `reversal`). An entry whose `TxDtls` all carry amounts that add up to the
+/// is typed `reversal`); an `Amt` written with a sign of its own is refused, so a sign is
+/// never applied twice. An entry whose `TxDtls` all carry amounts that add up to the
 /// entry's is split into one transaction per `TxDtls` (a batch); otherwise it is one
 /// transaction. Entries with a status other than BOOK are pending.
 public struct CAMTReader: StatementReader {
