@@ -52,6 +52,8 @@ demo: build
 	@echo
 	$(PENNY) report html --ledger $(DEMO)/ledger.journal --rules rules --output $(DEMO)/report.html
 	@echo "open $(CURDIR)/$(DEMO)/report.html in a browser: the month at a glance"
+	$(PENNY) report site --ledger $(DEMO)/ledger.journal --rules rules --output $(DEMO)/site
+	@echo "open $(CURDIR)/$(DEMO)/site/index.html: every month and category, linked"
 
 test: test-deps lint
 	$(SWIFT) build

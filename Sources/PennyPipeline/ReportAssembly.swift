@@ -92,7 +92,7 @@ public struct ReportAssembly {
             let summary = try self.summary()
             let roundUps = try self.roundUps(from: summary.period.from, to: summary.period.to)
             return (RoundUpRenderer.document(roundUps), { RoundUpRenderer.json(roundUps) })
-        case .summary, .html:
+        case .summary, .html, .site:
             let summary = try self.summary()
             let roundUps = try self.roundUps(from: summary.period.from, to: summary.period.to)
             return (SummaryRenderer.document(summary, roundUps: roundUps), { SummaryRenderer.json(summary, roundUps: roundUps) })
@@ -163,8 +163,9 @@ public struct ReportAssembly {
         return try RoundUpRun(rules: rules, ledgerPath: ledgerPath).statuses(of: rules.roundUps, from: from, to: to)
     }
 
-    /// The monthly recap page for the period (default: the ledger's latest month).
-    public func recapPage(locale: String?) throws(PennyError) -> String {
+    /// The monthly recap page for the period (default: the ledger's latest month); with
+    /// `site`, the page of that site (navigation and links).
+    public func recapPage(locale: String?, site: SiteMap? = nil) throws(PennyError) -> String {
         var period = self.period
         if period.from == nil || period.to == nil {
             var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
@@ -179,7 +180,9 @@ public struct ReportAssembly {
             ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
             defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: try roundUps(from: period.from, to: period.to),
             balances: try balances(asOf: period.to), cards: try cards(asOf: period.to))
-        return HTMLRecapWriter(locale: ReportLocale(locale)).render(recap)
+        var writer = HTMLRecapWriter(locale: ReportLocale(locale))
+        writer.site = site
+        return writer.render(recap)
     }
 
     /// The balances of the own accounts: the main ledger (statement-backed), the derived

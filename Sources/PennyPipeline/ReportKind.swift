@@ -1,6 +1,6 @@
 /// The reports `penny report KIND` makes, from one list.
 public enum ReportKind: String, CaseIterable, Sendable {
-    case summary, categories, balances, budget, roundups, cards, recurring, forecast, html
+    case summary, categories, balances, budget, roundups, cards, recurring, forecast, html, site
 }
 
 /// How a report is written: each a writer of `ReportDocument` (JSON keeps SPEC shapes).

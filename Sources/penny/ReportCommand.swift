@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand {
               penny report categories --by month --format csv
             """)
 
-    @Argument(help: "summary | categories | balances | budget | roundups | cards | recurring | forecast | html")
+    @Argument(help: "summary | categories | balances | budget | roundups | cards | recurring | forecast | html | site")
     var kind: ReportKind
 
     @Option(help: "2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, 2024-01-01..2024-03-31, last-month, this-year.")
@@ -50,7 +50,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Category depth (default 2: expenses:food).")
     var depth = 2
 
-    @Option(help: "For html: the file to write (default: standard output).")
+    @Option(help: "For html: the file to write (default: standard output); for site: the folder.")
     var output: String?
 
     @Option(
@@ -79,6 +79,12 @@ struct ReportCommand: ParsableCommand {
             rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth, months: months)
         assembly.conversion = try conversion(rules)
         let chosenLocale = locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment()
+        if kind == .site {
+            guard let output else { throw ValidationError("report site writes a folder of pages: name it with --output DIR") }
+            let pages = try ReportSite(assembly: assembly, locale: locale).write(into: output)
+            if !options.quiet { print("wrote \(pages.count) pages to \(output) (open \((output as NSString).appendingPathComponent("index.html")))") }
+            return
+        }
         let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format, locale: chosenLocale)
         guard let output else { return print(text, terminator: "") }
         try AtomicFile.write(text, to: output)

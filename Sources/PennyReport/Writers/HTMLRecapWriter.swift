@@ -8,15 +8,23 @@ public struct HTMLRecapWriter {
     /// How numbers, dates and labels are written.
     public let locale: ReportLocale
 
+    /// The site the page belongs to (`penny report site`): a bar of months on top, each
+    /// category and month linked to its page. Nil for the single page.
+    public var site: SiteMap?
+
     /// Makes a writer.
     public init(locale: ReportLocale) { self.locale = locale }
+
+    private var navigation: SiteNavigation? { site.map { SiteNavigation(site: $0, locale: locale) } }
 
     private var t: Translations { locale.labels }
 
     /// The page.
     public func render(_ recap: Recap) -> String {
         let s = recap.summary
-        var body = header(s)
+        let shown = s.period.from.map { (year: $0.year, month: $0.month) }
+        var body = navigation?.render(current: shown) ?? ""
+        body += header(s)
         body += figures(recap)
         body += spending(s)
         body += months(recap)
@@ -79,7 +87,8 @@ public struct HTMLRecapWriter {
         out += "<th>\(HTML.escape(t["recap.share_of_expenses"]))</th><th>\(HTML.escape(t["recap.share_of_income"]))</th></tr></thead><tbody>"
         for (index, line) in s.categories.enumerated() {
             let swatch = "<span class=\"swatch\" style=\"background:\(SVGCharts.palette[index % SVGCharts.palette.count])\"></span>"
-            out += "<tr data-account=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(swatch)\(HTML.escape(line.account))</th>\(money(line.amount))"
+            let name = navigation?.category(line.account, text: line.account) ?? HTML.account(line.account)
+            out += "<tr data-account=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(swatch)\(name)</th>\(money(line.amount))"
             out += "\(percent(line.shareOfExpenses))\(percent(line.shareOfIncome))</tr>"
         }
         return out + "</tbody></table></div></section>\n"
@@ -96,7 +105,9 @@ public struct HTMLRecapWriter {
         // The table starts at the first month with money in or out (the chart keeps 12).
         let first = r.months.firstIndex { $0.income.minorUnits != 0 || $0.expenses.minorUnits != 0 } ?? r.months.count - 1
         for m in r.months[first...] {
-            out += "<tr data-month=\"\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)\"><th scope=\"row\">\(HTML.escape(locale.month(year: m.year, month: m.month)))</th>"
+            let name = locale.month(year: m.year, month: m.month)
+            let label = navigation?.month(year: m.year, month: m.month, text: name) ?? HTML.escape(name)
+            out += "<tr data-month=\"\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)\"><th scope=\"row\">\(label)</th>"
             out += "\(money(m.income))\(money(m.expenses))</tr>"
         }
         return out + "</tbody></table></section>\n"
@@ -104,16 +115,17 @@ public struct HTMLRecapWriter {
 
     private func trends(_ r: Recap) -> String {
         guard !r.trends.isEmpty else { return "" }
-        var out = "<section id=\"trends\"><h2>\(HTML.escape(t["recap.trends"]))</h2><table class=\"data trends\"><thead><tr><th>\(HTML.escape(t["recap.category"]))</th><th></th>"
+        var out =
+            "<section id=\"trends\"><h2>\(HTML.escape(t["recap.trends"]))</h2><div class=\"scroll\"><table class=\"data trends\"><thead><tr><th>\(HTML.escape(t["recap.category"]))</th><th></th>"
         for m in r.months { out += "<th class=\"num\">\(HTML.escape(locale.shortMonth(year: m.year, month: m.month)))</th>" }
         out += "</tr></thead><tbody>"
         for trend in r.trends {
             let chart = SVGCharts.sparkline(trend.months.map(\.minorUnits), title: trend.category)
-            out += "<tr data-trend=\"\(HTML.escape(trend.category))\"><th scope=\"row\">\(HTML.escape(trend.category))</th><td>\(chart)</td>"
+            out += "<tr data-trend=\"\(HTML.escape(trend.category))\"><th scope=\"row\">\(HTML.account(trend.category))</th><td>\(chart)</td>"
             for value in trend.months { out += "<td class=\"num\" data-value=\"\(value.decimalString)\">\(HTML.escape(locale.number(value)))</td>" }
             out += "</tr>"
         }
-        return out + "</tbody></table></section>\n"
+        return out + "</tbody></table></div></section>\n"
     }
 
     private func budgets(_ r: Recap) -> String {
@@ -127,7 +139,7 @@ public struct HTMLRecapWriter {
                 guard let budget = line.budget, let remaining = line.remaining else { continue }
                 let gauge = SVGCharts.gauge(
                     part: line.amount.minorUnits, whole: budget.minorUnits, title: "\(line.account): \(locale.money(line.amount)) / \(locale.money(budget))")
-                out += "<tr data-budget=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(HTML.escape(line.account))</th>\(money(budget))\(money(line.amount))"
+                out += "<tr data-budget=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(HTML.account(line.account))</th>\(money(budget))\(money(line.amount))"
                 out += "\(money(remaining))<td class=\"\(remaining.isNegative ? "over" : "ok")\">\(gauge)</td></tr>"
             }
             out += "</tbody></table>"
@@ -160,7 +172,7 @@ public struct HTMLRecapWriter {
                     goal = "<td>\(HTML.escape(t["recap.goal"])) \(HTML.escape(locale.money(target))): \(HTML.escape(progress.map(locale.percent) ?? "—"))"
                     goal += SVGCharts.gauge(part: d.goalProgressHundredths ?? 0, whole: 10_000, title: d.account) + "</td>"
                 }
-                out += "<tr data-destination=\"\(HTML.escape(d.account))\"><th scope=\"row\">→ \(HTML.escape(d.account))</th>\(money(d.amount))\(goal)</tr>"
+                out += "<tr data-destination=\"\(HTML.escape(d.account))\"><th scope=\"row\">→ \(HTML.account(d.account))</th>\(money(d.amount))\(goal)</tr>"
             }
             out += "</tbody></table>"
         }
@@ -174,7 +186,7 @@ public struct HTMLRecapWriter {
         for a in r.balances.accounts {
             let closing = a.statementClosing.map { money($0) } ?? "<td class=\"num\">—</td>"
             let status = a.statementClosing == nil ? t["recap.none"] : (a.reconciled ? "✓ " + t["recap.yes"] : "✗ " + t["recap.no"])
-            out += "<tr data-account=\"\(HTML.escape(a.account))\"><th scope=\"row\">\(HTML.escape(a.account))</th>\(money(a.balance))\(closing)"
+            out += "<tr data-account=\"\(HTML.escape(a.account))\"><th scope=\"row\">\(HTML.account(a.account))</th>\(money(a.balance))\(closing)"
             out += "<td class=\"\(a.statementClosing == nil || a.reconciled ? "ok" : "over")\">\(HTML.escape(status))</td></tr>"
         }
         out += "</tbody></table>"
@@ -184,7 +196,7 @@ public struct HTMLRecapWriter {
             out += "<th>\(HTML.escape(t["recap.cycle"]))</th><th>\(HTML.escape(t["recap.amount_due"]))</th><th>\(HTML.escape(t["recap.due_date"]))</th></tr></thead><tbody>"
             for (account, c) in cycles {
                 out +=
-                    "<tr data-card=\"\(HTML.escape(account))\"><th scope=\"row\">\(HTML.escape(account))</th><td>\(HTML.escape(locale.date(c.from))) – \(HTML.escape(locale.date(c.to)))</td>"
+                    "<tr data-card=\"\(HTML.escape(account))\"><th scope=\"row\">\(HTML.account(account))</th><td>\(HTML.escape(locale.date(c.from))) – \(HTML.escape(locale.date(c.to)))</td>"
                 out += "\(money(c.amountDue))<td data-value=\"\(c.dueDate)\">\(HTML.escape(locale.date(c.dueDate)))</td></tr>"
             }
             out += "</tbody></table>"
@@ -208,8 +220,8 @@ public struct HTMLRecapWriter {
     }
 
     static let style = """
-        :root{--bg:#fbfbf8;--fg:#1d2327;--muted:#5f6b73;--card:#ffffff;--line:#e3e6e8;--track:#e9ecef;--income:#17a589;--expenses:#e4572e;--ok:#17a589;--over:#c0392b}
-        @media (prefers-color-scheme: dark){:root{--bg:#14181b;--fg:#e8eaec;--muted:#9aa5ad;--card:#1d2327;--line:#2c343a;--track:#2c343a;--income:#2ecc9a;--expenses:#ff7a59;--ok:#2ecc9a;--over:#ff6b5b}}
+        :root{--link:#1f5fa8;--bg:#fbfbf8;--fg:#1d2327;--muted:#5f6b73;--card:#ffffff;--line:#e3e6e8;--track:#e9ecef;--income:#17a589;--expenses:#e4572e;--ok:#17a589;--over:#c0392b}
+        @media (prefers-color-scheme: dark){:root{--link:#7fb4ff;--bg:#14181b;--fg:#e8eaec;--muted:#9aa5ad;--card:#1d2327;--line:#2c343a;--track:#2c343a;--income:#2ecc9a;--expenses:#ff7a59;--ok:#2ecc9a;--over:#ff6b5b}}
         *{box-sizing:border-box}body{margin:0 auto;max-width:960px;padding:24px;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
         header h1{margin:0;font-size:26px}header .period{margin:2px 0 18px;color:var(--muted);font-size:18px}header .period::first-letter{text-transform:uppercase}
         section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:16px 18px;margin:0 0 16px;break-inside:avoid}
@@ -224,7 +236,10 @@ public struct HTMLRecapWriter {
         svg.spark{width:72px;height:20px}#trends{overflow-x:auto}table.trends th,table.trends td{font-size:11px;padding:4px 3px}svg.gauge{width:160px;height:14px}svg.gauge .track{fill:var(--track)}svg.gauge .fill{fill:var(--ok)}svg.gauge .over{fill:var(--over)}
         td.over{color:var(--over)}td.ok{color:var(--ok)}.swatch{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}
         code{background:var(--track);padding:1px 5px;border-radius:4px}footer{color:var(--muted);font-size:12px;text-align:center;margin-top:12px}
-        @media (max-width:640px){.pair{grid-template-columns:1fr}}
+        nav.site{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0 0 14px;font-size:14px}nav.site a[aria-current]{font-weight:700;text-decoration:none;color:var(--fg)}nav.site .label{color:var(--muted)}
+        a{color:var(--link)}th[scope=row]{overflow-wrap:break-word}.scroll{overflow-x:auto;max-width:100%}td.text small{color:var(--muted)}td.date{white-space:nowrap}
+        @media (max-width:640px){.pair{grid-template-columns:1fr}body{padding:12px 10px;font-size:14px}section{padding:12px 10px}th,td{padding:3px 3px}table.data{font-size:13px}thead th{font-size:12px}
+        table.figures td{font-size:15px}svg.gauge{width:72px}svg.donut{width:180px;height:180px}}
         @page{size:A4;margin:12mm}@media print{body{max-width:none;padding:0;background:#fff;color:#000}section{border-color:#ccc}}
         """
 }

@@ -90,6 +90,12 @@ enum HTML {
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities.
+    /// An account name escaped, with a line-break opportunity after each `:` so a narrow
+    /// column breaks it between its parts, never inside a word.
+    static func account(_ name: String) -> String {
+        escape(name).replacingOccurrences(of: ":", with: ":<wbr/>")
+    }
+
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
