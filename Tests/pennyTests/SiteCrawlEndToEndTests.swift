@@ -88,5 +88,8 @@ import Testing
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(index.contains("<a href=\"category-expenses-food.html\" title=\"expenses:food\">"))
         #expect(index == (try String(contentsOfFile: folder + "/month-2024-03.html", encoding: .utf8)))
+        // February has no income or expense in the samples: the previous period says "—", not 0.00.
+        #expect(index.contains("<td class=\"num\" data-key=\"previous_income\" data-value=\"\">—</td>"))
+        #expect(index.contains("<td class=\"num\" data-key=\"previous_net\" data-value=\"\">—</td>"))
     }
 }

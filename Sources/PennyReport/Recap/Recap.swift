@@ -50,6 +50,9 @@ public struct Recap: Sendable {
     public let payees: [PayeeTotal]
     /// Transactions in the period that no rule categorized.
     public let uncategorizedCount: Int
+    /// False when the ledger has no income or expense in the previous period: the page
+    /// says "—" there, not 0.00.
+    public var hasPrevious = true
 
     /// Makes a recap.
     public init(

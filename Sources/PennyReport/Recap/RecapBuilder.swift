@@ -53,6 +53,8 @@ public struct RecapBuilder {
         var converter = self.converter
         let monthStart = LocalDate(year: firstMonth / 12, month: firstMonth % 12 + 1, day: 1)
         let earliest = [Self.previous(period).from, period.from, monthStart].compactMap { $0 }.min()
+        let previousPeriod = Self.previous(period)
+        var hasPrevious = false
         try reader.forEachPosting(path: ledgerPath) { (raw) throws(MoneyError) in
             var posting = raw
             let root = AccountName.root(of: raw.account)
@@ -62,6 +64,7 @@ public struct RecapBuilder {
             }
             try current.add(posting)
             try before.add(posting)
+            if !hasPrevious, root == .income || root == .expenses, previousPeriod.contains(posting.date) { hasPrevious = true }
             guard posting.amount.currency == currency else { return }
             let slot = Self.monthIndex(posting.date) - firstMonth
             if (0..<12).contains(slot) {
@@ -106,6 +109,7 @@ public struct RecapBuilder {
             averageExpenses: Money(minorUnits: Int64(RoundedDivision.divide(Int128(totalExpenses), Int128(seen))), currency: currency), months: monthTotals, split: splitLines,
             roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
         recap.trends = trends
+        recap.hasPrevious = hasPrevious
         return recap
     }
 

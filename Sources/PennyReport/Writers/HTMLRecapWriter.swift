@@ -64,7 +64,8 @@ public struct HTMLRecapWriter {
     private func figures(_ r: Recap) -> String {
         let s = r.summary, p = r.previous
         func row(_ label: String, _ key: String, _ now: Money, _ before: Money, _ average: Money?) -> String {
-            "<tr><th scope=\"row\">\(HTML.escape(t[label]))</th>\(money(now, key: key))\(money(before, key: "previous_" + key))"
+            let previous = r.hasPrevious ? money(before, key: "previous_" + key) : "<td class=\"num\" data-key=\"previous_\(key)\" data-value=\"\">—</td>"
+            return "<tr><th scope=\"row\">\(HTML.escape(t[label]))</th>\(money(now, key: key))\(previous)"
                 + (average.map { money($0, key: "average_" + key) } ?? "<td></td>") + "</tr>"
         }
         var out = "<section id=\"recap\"><table class=\"figures\"><thead><tr><th></th><th>\(HTML.escape(periodName(s.period)))</th>"
