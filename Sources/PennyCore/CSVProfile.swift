@@ -21,7 +21,13 @@ public struct CSVProfile: Sendable {
         case utf8 = "utf-8"
         case latin1
         case windows1252 = "windows-1252"
+        /// Cyrillic (Russian, Ukrainian, Belarusian, Bulgarian, Serbian) exports, cp1251.
+        case windows1251 = "windows-1251"
         case utf16 = "utf-16"
+
+        /// True for the encodings of one byte per character that keep ASCII as it is
+        /// (Latin-1, Windows-1252, Windows-1251): the parser reads their bytes unchanged.
+        public var isSingleByte: Bool { self == .latin1 || self == .windows1252 || self == .windows1251 }
     }
 
     /// Where the amount comes from.

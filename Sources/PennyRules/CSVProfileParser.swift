@@ -192,6 +192,7 @@ extension RulesParser {
         case "utf-8", "utf8": .utf8
         case "latin1", "latin-1", "iso-8859-1", "iso8859-1": .latin1
         case "windows-1252", "cp1252", "win1252": .windows1252
+        case "windows-1251", "cp1251", "win1251": .windows1251
         case "utf-16", "utf16": .utf16
         default: nil
         }

@@ -77,7 +77,7 @@ struct CSVReaderBehaviourTests {
     @Test func wrongEncoding() {
         #expect(
             rejection("latin1-as-utf8.csv", profile())?.headline
-                == "latin1-as-utf8.csv:2:2: error: field is not valid utf-8; set 'encoding' in csv profile 'test' (latin1, windows-1252, utf-16)")
+                == "latin1-as-utf8.csv:2:2: error: field is not valid utf-8; set 'encoding' in csv profile 'test' (latin1, windows-1252, windows-1251, utf-16)")
     }
 
     @Test func unknownHeaderName() {

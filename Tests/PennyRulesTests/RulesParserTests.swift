@@ -120,7 +120,7 @@ struct RulesParserTests {
                 "broken.rules:10:5: error: csv profile 'bank' has no 'amount COLUMN' (or 'debit' and 'credit') line",
                 "broken.rules:10:5: error: csv profile 'bank' never applies: add 'match-file GLOB' or 'match-header TEXT'",
                 "broken.rules:11:13: error: unknown delimiter ';;': expected one character such as ; , | or the word tab",
-                "broken.rules:12:12: error: unknown encoding 'latin2' (did you mean 'latin1'?); expected one of utf-8, latin1, windows-1252, utf-16",
+                "broken.rules:12:12: error: unknown encoding 'latin2' (did you mean 'latin1'?); expected one of utf-8, latin1, windows-1252, windows-1251, utf-16",
                 "broken.rules:14:10: error: cannot use date format '%Q': expected %Y or %y, %m or %b, and %d, like %d/%m/%Y",
                 "broken.rules:15:3: error: unknown csv setting 'amout' (did you mean 'amount'?); expected one of match-file, match-header, account, delimiter, encoding, header-lines, date, description, amount, debit, credit, decimal-mark, thousands-separator, amount-unit, negate, balance, id, currency, payee, memo, iban, counterparty, type, indicator, debit-marks, credit-marks, skip-row, end-row, end-at-blank-line, detail-rows, extra-fields, quotes",
                 "broken.rules:17:6: error: unknown field 'amout' (did you mean 'amount'?); expected one of description, payee, memo, counterparty, iban, account, currency, type, amount, date",

@@ -32,6 +32,35 @@ import Testing
         #expect(!again.stdout.contains("wrote it"))
     }
 
+    @Test func aWindows1251FileImportsInCyrillicAndItsProfileSaysSo() throws {
+        let w = try workspace()
+        let csv = """
+            Дата;Описание;Сумма;Остаток
+            03.02.2024;Перевод от Иванова И.И.;15000,00;15000,00
+            05.02.2024;Оплата в магазине «Пятёрочка»;-1234,56;13765,44
+            15.02.2024;Комиссия за обслуживание карты;-99,00;13666,44
+
+            """
+        try #require(csv.data(using: .windowsCP1251)).write(to: URL(fileURLWithPath: w.path("inbox/conta/vypiska-2024-02.csv")))
+        let first = try w.penny("import", "inbox/conta/vypiska-2024-02.csv")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr == "")
+        let journal = try w.text("ledger.journal")
+        #expect(journal.contains("2024-02-03 * Перевод от Иванова И.И.\n"))
+        #expect(journal.contains("2024-02-05 * Оплата в магазине «Пятёрочка»\n"))
+        #expect(journal.contains("2024-02-15 * Комиссия за обслуживание карты\n"))
+        #expect(journal.contains("    assets:bank:montepio                    -1234.56 EUR\n"))
+        let profile = try w.text("rules/csv/vypiska.rules")
+        #expect(profile.contains("  match-header \"Дата;Описание;Сумма;Остаток\"\n  delimiter ;\n  encoding windows-1251\n"))
+        #expect(profile.contains("  description \"Описание\"\n  amount \"Сумма\"\n"))
+        let check = try w.penny("rules", "check")
+        #expect(check.status == 0, "\(check.stderr)")
+        // The written profile is found by its Cyrillic header, read in Windows-1251.
+        let again = try w.penny("import", "inbox/conta/vypiska-2024-02.csv")
+        #expect(again.stdout.contains("0 new, 3 duplicates"))
+        #expect(!again.stdout.contains("worked out"))
+    }
+
     @Test func anAmbiguousFileIsRefusedWithItsCandidates() throws {
         let w = try workspace()
         try "Date,Description,Amount\n01/02/2024,A,-1.00\n".write(toFile: w.path("inbox/conta/x.csv"), atomically: true, encoding: .utf8)

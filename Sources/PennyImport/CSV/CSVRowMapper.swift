@@ -207,12 +207,8 @@ struct CSVRowMapper {
                 scratch.append(b)
                 continue
             }
-            let scalar: UInt32
-            switch rowSettings.encoding {
-            case .utf8, .utf16: return false
-            case .latin1: scalar = UInt32(b)
-            case .windows1252: scalar = b <= 0x9F ? TextDecoder.windows1252High[Int(b - 0x80)] : UInt32(b)
-            }
+            guard rowSettings.encoding.isSingleByte else { return false }
+            let scalar = TextDecoder.scalar(b, rowSettings.encoding)
             if scalar < 0x800 {
                 scratch.append(UInt8(0xC0 | (scalar >> 6)))
             } else {
@@ -405,7 +401,7 @@ struct CSVRowMapper {
     private func text(_ record: CSVRecord, _ index: Int) throws(PennyError) -> String {
         guard let text = decoder.decode(record.field(index)) else {
             throw .badInput(
-                "field is not valid \(profile.encoding.rawValue); set 'encoding' in csv profile '\(profile.name)' (latin1, windows-1252, utf-16)",
+                "field is not valid \(profile.encoding.rawValue); set 'encoding' in csv profile '\(profile.name)' (latin1, windows-1252, windows-1251, utf-16)",
                 at: SourceLocation(file: fileName, line: record.line, column: index + 1))
         }
         return text

@@ -99,7 +99,10 @@ public enum CSVSniffer {
             rows.append(r)
         }
         if let tail, endText == nil, let cut = tail.firstIndex(of: 0x0A) {
-            let tailText = SniffEncoding.decide(Array(tail[(cut + 1)...]), isWholeFile: true).text
+            let tailBytes = Array(tail[(cut + 1)...])
+            // The tail is read as the head is when one byte is one character (it may have no high byte).
+            let tailText =
+                profile.encoding.isSingleByte ? SniffEncoding.utf8(tailBytes, from: profile.encoding) : SniffEncoding.decide(tailBytes, isWholeFile: true).text
             if let records = try? SniffTokenizer.records(tailText, delimiter: table.delimiter, quoting: table.quoting, isWholeFile: true) {
                 let nonBlank = records.filter { !$0.isBlank }
                 if let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count {

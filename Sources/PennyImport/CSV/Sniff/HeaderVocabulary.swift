@@ -39,8 +39,8 @@ enum HeaderVocabulary {
             "data operacijos", "operacijos data", "datums", "kuupaev", "data operacji", "uitvoeringsdatum", "execution date", "date d execution", "data esecuzione",
             "ausfuhrungsdatum", "data ksiegowania", "data transakcji", "datum zauctovani", "datum transakce", "datum provedeni", "datum transakcie", "datum zauctovania",
             "konyvelesi datum", "konyveles datuma", "tranzakcio datuma", "data tranzactiei", "data inregistrarii", "bokforingsdag", "transaktionsdag", "bokforingsdatum",
-            "transaktionsdatum", "dato", "bogforingsdato", "bogfort", "kirjauspaiva", "maksupaiva", "paivamaara", "bokforingsdato", "utfort dato", "дата", "дата операции",
-            "дата проводки", "tarih", "islem tarihi",
+            "transaktionsdatum", "dato", "bogforingsdato", "bogfort", "kirjauspaiva", "maksupaiva", "paivamaara", "bokforingsdato", "utfort dato", "дата", "дата проводки",
+            "дата обработки", "дата списания", "дата операции", "tarih", "islem tarihi",
         ],
         .valueDate: [
             "value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum", "data valor", "data de valor", "data valuta",
@@ -55,7 +55,7 @@ enum HeaderVocabulary {
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
             "paaiskinimai", "mokejimo paskirtis", "apraksts", "selgitus", "opis", "opis operacji", "tytul", "tytul operacji", "popis", "zprava pro prijemce", "kozlemeny", "leiras",
             "descriere", "detalii", "detalii tranzactie", "explicatie", "beskrivning", "meddelande", "tekst", "beskrivelse", "selite", "viesti", "forklaring", "описание",
-            "назначение платежа", "описание операции", "aciklama",
+            "назначение платежа", "описание операции", "основание", "назначение", "aciklama",
         ],
         .payee: [
             "payee", "payee name", "partner name", "counterparty", "counterparty name", "name", "beneficiary", "merchant", "merchant name",
@@ -71,22 +71,22 @@ enum HeaderVocabulary {
             "bedrag", "quantia", "umsatz",
 
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "buchungsbetrag", "suma", "summa", "kwota", "kwota operacji", "castka", "ciastka", "osszeg", "valoare", "belopp", "belob", "maara", "rahamaara", "belop", "сумма",
-            "сумма операции", "tutar", "islem tutari",
+            "buchungsbetrag", "suma", "summa", "kwota", "kwota operacji", "castka", "ciastka", "osszeg", "valoare", "belopp", "belob", "maara", "rahamaara", "belop",
+            "сумма в валюте счета", "сумма пересчитанная в валюту счета", "сумма", "сумма операции", "tutar", "islem tutari",
         ],
         .debit: [
             "debit", "debits", "debit amount", "withdrawal", "withdrawals", "paid out", "money out", "out", "debito", "cargo", "cargos", "debe",
             "addebiti", "addebito", "uscite", "soll", "ausgang", "valor debito", "debit amt", "spent", "amount out", "out amount", "outgoing",
-            "outflow", "withdrawal amount", "debit eur", "saida", "saidas", "salida", "salidas", "uscita", "sortie", "sorties", "debet", "af",
+            "outflow", "withdrawal amount", "saida", "saidas", "salida", "salidas", "uscita", "sortie", "sorties", "debet", "af",
             "betrag soll", "soll betrag", "ausgaben", "belastung", "lastschrift", "uitgaven", "wydatki", "obciazenia", "vydaj", "kiadas", "terheles",
-            "utgift", "utbetalning", "udbetaling", "ut", "nosto", "rashod", "расход", "дебет", "списание", "borc", "cikis",
+            "utgift", "utbetalning", "udbetaling", "ut", "nosto", "rashod", "расход", "расходы", "дебет", "списание", "списания", "borc", "cikis",
         ],
         .credit: [
             "credit", "credits", "credit amount", "deposit", "deposits", "paid in", "money in", "in", "credito", "abono", "abonos", "haber",
             "accrediti", "accredito", "entrate", "haben", "eingang", "valor credito", "credit amt", "received", "amount in", "in amount", "incoming",
             "inflow", "deposit amount", "entrada", "entradas", "ingreso", "ingresos", "entrata", "entree", "entrees", "bij", "betrag haben",
             "haben betrag", "einnahmen", "gutschrift", "inkomsten", "wplywy", "uznania", "prijem", "jovairas", "inbetalning", "indbetaling",
-            "inn", "pano", "prihod", "приход", "кредит", "зачисление", "alacak", "giris",
+            "inn", "pano", "prihod", "приход", "кредит", "зачисление", "зачисления", "поступление", "поступления", "alacak", "giris",
         ],
         .indicator: [
             "d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign",
@@ -117,7 +117,7 @@ enum HeaderVocabulary {
         .status: [
             "state", "status", "estado", "estat", "stato", "statut",
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "info", "umsatzstatus", "tila", "stav",
+            "info", "umsatzstatus", "tila", "stav", "статус",
         ],
         .memo: ["memo", "notes", "note", "nota", "notas", "observacoes", "observaciones", "mitteilung", "payment purpose", "detail", "opmerking", "additional info"],
         .iban: [
@@ -128,10 +128,14 @@ enum HeaderVocabulary {
         ],
     ]
 
+    /// Amounts named as in the account's currency: beside them, an amount of the transaction
+    /// (`Сумма операции`) is in the currency it was made in.
+    static let accountCurrencyAmounts: Set<String> = ["сумма в валюте счета", "сумма пересчитанная в валюту счета"]
+
     /// Words that make a figure some other figure (`Original Amount`, `initial_balance`).
     static let qualifiers: Set<String> = [
         "original", "initial", "final", "opening", "closing", "start", "end", "exchange", "foreign", "fee", "fees", "anterior", "inicial", "rate",
-        "gross", "tax", "bank", "instructed",
+        "gross", "tax", "bank", "instructed", "fremdwahrung",
     ]
 
     /// The header as compared: folded, punctuation as spaces, a trailing currency removed.
@@ -179,6 +183,6 @@ enum HeaderVocabulary {
     static let notBookedStatuses: Set<String> = [
         "pending", "pendente", "pendiente", "en attente", "in sospeso", "vorgemerkt", "in behandeling", "reverted", "declined", "failed",
         "cancelled", "canceled", "rejected", "umsatz vorgemerkt", "noch nicht gebucht", "pending transaction", "en cours", "in corso",
-        "in attesa", "oczekujaca", "w trakcie",
+        "in attesa", "oczekujaca", "w trakcie", "в обработке", "отклонено", "отклонена", "отменено", "отменена",
     ]
 }

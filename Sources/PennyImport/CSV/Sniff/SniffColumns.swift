@@ -205,11 +205,7 @@ struct SniffColumns {
             case .signed(let a): used.insert(a)
             case .debitCredit(let d, let c): used.formUnion([d, c])
             }
-            unreadMoney = header.indices.filter { j in
-                !used.contains(j) && HeaderVocabulary.roles(for: header[j]).contains { [.debit, .credit].contains($0.role) || ($0.role == .amount && $0.score == 3) }
-                    && isSparseMoney(j)
-                    && values(j).contains { SniffNumbers.read($0.text.trimmed, .init(decimalMark: ".")) ?? SniffNumbers.read($0.text.trimmed, .init(decimalMark: ",")) ?? 0 != 0 }
-            }
+            unreadMoney = unread(header, used: used, amount: roles[.amount])
             layouts = [layout]
             if case .signed = layout.money, layout.indicator == nil {
                 var negated = layout
@@ -220,6 +216,30 @@ struct SniffColumns {
         description = [roles[.payee], roles[.description]].compactMap { $0 }
         if description.isEmpty, let memo = roles[.memo] { description = [memo] }
         if description.isEmpty, let text = longestText() { description = [text] }
+    }
+
+    /// Columns the header names as money (`Amount Out`, `Сумма в рублях`) that hold money
+    /// and that no reading uses. Beside an amount named as in the account's currency
+    /// (`Сумма в валюте счета`), other amounts are in the transaction's: not money unread.
+    private mutating func unread(_ header: [String], used: Set<Int>, amount: Int?) -> [Int] {
+        let money = header.indices.filter { j in
+            !used.contains(j) && Self.namesMoney(header[j]) && isSparseMoney(j)
+                && values(j).contains { SniffNumbers.read($0.text.trimmed, .init(decimalMark: ".")) ?? SniffNumbers.read($0.text.trimmed, .init(decimalMark: ",")) ?? 0 != 0 }
+        }
+        guard let amount, HeaderVocabulary.accountCurrencyAmounts.contains(HeaderVocabulary.normalize(header[amount])) else { return money }
+        let otherCurrency = money.filter { j in HeaderVocabulary.roles(for: header[j]).contains { $0.role == .amount } }
+        for j in otherCurrency {
+            decisions.append(.init("other currency", name(j), because: "\(name(amount)) is the amount in the account's currency; this one is in the transaction's"))
+        }
+        return money.filter { !otherCurrency.contains($0) }
+    }
+
+    /// A header naming money out or in, or an amount: exactly, or by a word when the header
+    /// is not exactly some other role's name (`Data valor` is a value date).
+    private static func namesMoney(_ header: String) -> Bool {
+        let named = HeaderVocabulary.roles(for: header)
+        let exact = named.contains { $0.score == 3 }
+        return named.contains { [.debit, .credit].contains($0.role) || ($0.role == .amount && ($0.score == 3 || !exact)) }
     }
 
     private mutating func assignByContent() {

@@ -3,7 +3,8 @@ import PennyCore
 /// Decides a file's encoding from its first bytes and gives them as UTF-8.
 ///
 /// A byte-order mark decides (UTF-8, UTF-16 LE/BE); otherwise bytes that are valid UTF-8
-/// are UTF-8, and anything else is Windows-1252 (a superset of Latin-1's printable range).
+/// are UTF-8; anything else is Windows-1251 when its words are clearly Cyrillic
+/// (`SniffCyrillic`), else Windows-1252 (a superset of Latin-1's printable range).
 enum SniffEncoding {
     struct Result {
         var encoding: CSVProfile.Encoding
@@ -39,11 +40,18 @@ enum SniffEncoding {
         }
         let bad = firstInvalidUTF8(bytes)
         let line = bytes[..<bad].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let text = Array(String(String.UnicodeScalarView(bytes.map { windows1252($0) })).utf8)
         let hex = String(bytes[bad], radix: 16, uppercase: true)
-        return Result(
-            encoding: .windows1252, text: text,
-            decision: .init("encoding", "windows-1252", because: "byte 0x\(hex) on line \(line) is not UTF-8 and there is no byte-order mark"))
+        let notUTF8 = "byte 0x\(hex) on line \(line) is not UTF-8 and there is no byte-order mark"
+        if let cyrillic = SniffCyrillic.evidence(bytes) {
+            return Result(
+                encoding: .windows1251, text: utf8(bytes, from: .windows1251), decision: .init("encoding", "windows-1251", because: notUTF8 + "; " + cyrillic.reason))
+        }
+        return Result(encoding: .windows1252, text: utf8(bytes, from: .windows1252), decision: .init("encoding", "windows-1252", because: notUTF8))
+    }
+
+    /// `bytes` of a single-byte encoding as UTF-8.
+    static func utf8(_ bytes: some Collection<UInt8>, from encoding: CSVProfile.Encoding) -> [UInt8] {
+        Array((TextDecoder(encoding: encoding).decode(bytes) ?? "").utf8)
     }
 
     private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
@@ -55,14 +63,5 @@ enum SniffEncoding {
             i += length
         }
         return 0
-    }
-
-    private static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
-        guard byte >= 0x80, byte <= 0x9F else { return Unicode.Scalar(byte) }
-        let high: [UInt32] = [
-            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-            0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-        ]
-        return Unicode.Scalar(high[Int(byte - 0x80)]) ?? Unicode.Scalar(byte)
     }
 }
