@@ -44,6 +44,13 @@ public struct AccountName: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Each top-level account's name as bytes.
     private static let rootBytes = Root.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
+    /// The account `name` counts under at `depth` segments (`expenses:food:groceries` at 2
+    /// is `expenses:food`): how reports group categories, so a site's page and the summary's
+    /// line name the same group.
+    public static func group(_ name: String, depth: Int) -> String {
+        name.split(separator: ":").prefix(depth).joined(separator: ":")
+    }
+
     /// True when the name is an asset or a liability: money a person holds or owes.
     public var isBalanceSheet: Bool { isUnder(.assets) || isUnder(.liabilities) }
 

@@ -20,6 +20,11 @@ public struct CategorizingSession {
     private let rulesPath: String
     private let ledgerPath: String
     private let journal: JournalBlocks
+    /// The ledger's transactions judged as Penny wrote them or edited by hand (the journal
+    /// does not change during a session, so once).
+    private let audit: RuleTagAudit
+    /// Ledger lines the answers so far file.
+    private var filed: Set<Int> = []
 
     /// Reads the ledger's uncategorized groups; answers go to `destination`.
     public init(rules: RuleSet, rulesPath: String, ledgerPath: String, destination: String) throws(PennyError) {
@@ -28,6 +33,7 @@ public struct CategorizingSession {
         self.ledgerPath = ledgerPath
         self.destination = destination
         journal = try JournalBlocks(path: ledgerPath)
+        audit = RuleTagAudit(journal: journal, rules: rules.auditFacts)
         let own = Set(rules.accounts.map(\.name))
         groups = try UncategorizedReport(journal: journal, ownAccounts: own, path: ledgerPath).groups
         var used = Set(rules.rules.compactMap(\.category))
@@ -54,8 +60,6 @@ public struct CategorizingSession {
     public struct Check: Sendable {
         /// How many of the group's transactions it files.
         public let filesOfGroup: Int
-        /// How many of the ledger's transactions it would move in all (the group's included).
-        public let moves: Int
         /// Categorized transactions (not of the uncategorized) it would take over.
         public let takesOver: [CategoryChange]
     }
@@ -67,34 +71,32 @@ public struct CategorizingSession {
             let roots = AccountName.Root.allCases.map(\.rawValue).joined(separator: ", ")
             return .failure(.configuration("'\(draft.category)' is under none of \(roots): Tab completes the categories in use"))
         }
-        var edit = RulesFileEdit(rulesPath: rulesPath)
-        edit.insert((drafts + [draft]).map { ($0, RulePlacement(file: destination, beforeLine: nil)) })
         let newRules: RuleSet
-        do { newRules = try edit.check() } catch {
+        do { newRules = try edit(drafts + [draft]).check() } catch {
             return .failure(.configuration("that rule would not pass 'penny rules check': \(error.errors.first?.message ?? error.summary)"))
         }
-        let audit = RuleTagAudit(journal: journal, rules: rules.auditFacts)
         let impact = RuleImpact(rules: newRules, newRules: [draft.name], audit: audit, journal: journal, ledgerPath: ledgerPath)
         let changes = impact.effects[draft.name]?.changes ?? []
         let lines = Set(group.members.map(\.line))
         let files = changes.filter { lines.contains($0.line) }.count
         let others = changes.filter { $0.oldRule != JournalEntry.defaultRule }
-        return .success(Check(filesOfGroup: files, moves: changes.count, takesOver: others))
+        return .success(Check(filesOfGroup: files, takesOver: others))
+    }
+
+    /// The rules edit that appends `drafts` to the destination file.
+    private func edit(_ drafts: [RuleDraft]) -> RulesFileEdit {
+        var edit = RulesFileEdit(rulesPath: rulesPath)
+        edit.insert(drafts.map { ($0, RulePlacement(file: destination, beforeLine: nil)) })
+        return edit
     }
 
     /// Keeps an answer that `check` passed.
     public mutating func accept(_ draft: RuleDraft) {
         drafts.append(draft)
-        var edit = RulesFileEdit(rulesPath: rulesPath)
-        edit.insert(drafts.map { ($0, RulePlacement(file: destination, beforeLine: nil)) })
-        guard let newRules = try? edit.check() else { return }
-        let audit = RuleTagAudit(journal: journal, rules: rules.auditFacts)
+        guard let newRules = try? edit(drafts).check() else { return }
         let impact = RuleImpact(rules: newRules, newRules: Set(drafts.map(\.name)), audit: audit, journal: journal, ledgerPath: ledgerPath)
         filed = Set(impact.effects.values.flatMap { $0.changes.map(\.line) })
     }
-
-    /// Ledger lines the answers so far file.
-    private var filed: Set<Int> = []
 
     /// True when the answers so far already file every transaction of `group`.
     public func isAnswered(_ group: UncategorizedReport.Group) -> Bool {
@@ -104,8 +106,7 @@ public struct CategorizingSession {
     /// Writes the answers to `destination` and recategorizes the ledger in one atomic write,
     /// both under the ledger's lock.
     public func finish(waitSeconds: Int) throws(PennyError) -> Recategorization {
-        var edit = RulesFileEdit(rulesPath: rulesPath)
-        edit.insert(drafts.map { ($0, RulePlacement(file: destination, beforeLine: nil)) })
+        let edit = edit(drafts)
         let newRules: RuleSet
         do { newRules = try edit.check() } catch {
             throw .configuration("the answers would not pass 'penny rules check' (\(error.errors.first?.message ?? error.summary)); nothing written")

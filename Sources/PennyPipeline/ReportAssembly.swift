@@ -149,7 +149,7 @@ public struct ReportAssembly {
         try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in
             let root = AccountName.root(of: p.account)
             guard period.contains(p.date), root == .income || root == .expenses, p.amount.currency != currency else { return try body(p) }
-            let group = p.account.split(separator: ":").prefix(depth).joined(separator: ":")
+            let group = AccountName.group(p.account, depth: depth)
             try converter.add(p, group: group)
             try body(Posting(date: p.date, account: group, amount: .zero(currency)))
         }

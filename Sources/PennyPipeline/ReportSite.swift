@@ -62,7 +62,7 @@ public struct ReportSite {
                 guard name.isUnder(.expenses) || name.isUnder(.income), let text = posting.amount,
                     let amount = PostingText.money(text, defaultCurrency: assembly.rules.defaultCurrency)
                 else { continue }
-                let category = posting.account.split(separator: ":").prefix(assembly.depth).joined(separator: ":")
+                let category = AccountName.group(posting.account, depth: assembly.depth)
                 let line = CategoryPage.Line(
                     date: block.date, description: block.description, account: posting.account, counterpart: block.postings[1 - index].account, amount: amount,
                     ledgerLine: block.firstLine + 1)

@@ -42,13 +42,7 @@ public struct RuleDraft: Sendable, Equatable {
     public static func uniqueName(_ text: String, taken: Set<String>) -> String {
         var name = UncategorizedReport.ruleName(text)
         if name.isEmpty || name == "default" || name == "transfer" { name = "learned" }
-        var unique = name
-        var n = 2
-        while taken.contains(unique) {
-            unique = "\(name)-\(n)"
-            n += 1
-        }
-        return unique
+        return UniqueName.next(name, taken: taken)
     }
 
     /// The match text as the user reads and edits it.
@@ -58,15 +52,21 @@ public struct RuleDraft: Sendable, Equatable {
         }
     }
 
+    /// The conditions as the rules language writes them after `if`.
+    public var conditions: [String] {
+        var out: [String]
+        switch match {
+        case .contains(let text): out = ["description contains \(RulesString.quoted(text))"]
+        case .exactly(let text): out = ["description is \(RulesString.quoted(text))"]
+        }
+        if let isNegative { out.append(isNegative ? "amount < 0" : "amount > 0") }
+        return out
+    }
+
     /// The block as written to a rules file, ending with a blank line.
     public var block: String {
-        var out = "rule \(name)\n"
-        switch match {
-        case .contains(let text): out += "  if description contains \(RulesString.quoted(text))\n"
-        case .exactly(let text): out += "  if description is \(RulesString.quoted(text))\n"
-        }
-        if let isNegative { out += isNegative ? "  if amount < 0\n" : "  if amount > 0\n" }
-        return out + "  category \(Self.bare(category) ? category : RulesString.quoted(category))\n\n"
+        let tests = conditions.map { "  if \($0)\n" }.joined()
+        return "rule \(name)\n" + tests + "  category \(Self.bare(category) ? category : RulesString.quoted(category))\n\n"
     }
 
     /// True when an account name can be written without quotes (a ledger allows single

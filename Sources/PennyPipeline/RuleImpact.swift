@@ -30,8 +30,7 @@ public struct RuleImpact: Sendable {
         for entry in audit.entries {
             let block = journal.blocks[entry.index]
             let line = block.firstLine + 1
-            let transaction = LedgerRecategorizer.transaction(block, amount: entry.amount, path: ledgerPath)
-            let decision = categorizer.categorize(transaction, account: block.postings[entry.ownIndex].account)
+            let decision = categorizer.categorize(entry, of: block, ledgerPath: ledgerPath)
             let rule = decision.ruleName ?? JournalEntry.defaultRule
             if entry.isHandEdit { deciders[line] = rule }
             guard newRules.contains(rule), !decision.skips else { continue }
@@ -59,5 +58,13 @@ extension RuleSet {
         RuleTagAudit.Rules(
             ownAccounts: Set(accounts.map(\.name)), ruleNames: Set(rules.map(\.name)), categories: Set(rules.compactMap(\.category)),
             defaultExpense: defaultExpenseCategory, defaultIncome: defaultIncomeCategory, defaultCurrency: defaultCurrency)
+    }
+}
+
+extension Categorizer {
+    /// What the rules decide for an audited ledger transaction (`block` is its block), on
+    /// its own account.
+    func categorize(_ entry: RuleTagAudit.Entry, of block: JournalBlock, ledgerPath: String) -> Categorization {
+        categorize(LedgerRecategorizer.transaction(block, amount: entry.amount, path: ledgerPath), account: block.postings[entry.ownIndex].account)
     }
 }

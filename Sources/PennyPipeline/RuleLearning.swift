@@ -56,8 +56,7 @@ public struct RuleLearning: Sendable {
         var covered = 0
         for entry in audit.handEdits {
             let block = journal.blocks[entry.index]
-            let transaction = LedgerRecategorizer.transaction(block, amount: entry.amount, path: ledgerPath)
-            let decision = categorizer.categorize(transaction, account: block.postings[entry.ownIndex].account)
+            let decision = categorizer.categorize(entry, of: block, ledgerPath: ledgerPath)
             if decision.category == entry.category {
                 covered += 1
                 continue

@@ -67,7 +67,7 @@ public struct CategorySeriesBuilder {
         let root = AccountName.root(of: p.account)
         let isIncome = root == .income, isExpense = root == .expenses
         guard isIncome || isExpense else { return }
-        let name = p.account.split(separator: ":").prefix(depth).joined(separator: ":")
+        let name = AccountName.group(p.account, depth: depth)
         let label = Self.label(p.date, interval)
         labels.insert(label)
         try sums[name, default: [:]].add(checked: isIncome ? try p.amount.minorUnits.negated() : p.amount.minorUnits, to: label)

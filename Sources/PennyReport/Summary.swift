@@ -91,7 +91,7 @@ public struct SummaryBuilder {
 
     private mutating func category(_ account: String) -> String {
         if let cached = depthCache[account] { return cached }
-        let name = account.split(separator: ":").prefix(depth).joined(separator: ":")
+        let name = AccountName.group(account, depth: depth)
         depthCache[account] = name
         return name
     }

@@ -134,12 +134,7 @@ public struct UncategorizedReport {
             let pattern = Self.pattern(group.key)
             var name = Self.ruleName(pattern)
             if name.isEmpty { name = "rule" }
-            var unique = name
-            var n = 2
-            while names.contains(unique) {
-                unique = "\(name)-\(n)"
-                n += 1
-            }
+            let unique = UniqueName.next(name, taken: names)
             names.insert(unique)
             out += "rule \(unique)\n"
             // A description without a word to match (all numbers) is matched whole.

@@ -52,7 +52,9 @@ struct CategorizeConversation {
                 switch editor.read(prompt: "match> ", initial: current) {
                 case .interrupted: return .interrupted
                 case .endOfInput: return .finish
-                case .line(let text): matchText = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text.trimmingCharacters(in: .whitespaces)
+                case .line(let text):
+                    let edited = text.trimmingCharacters(in: .whitespaces)
+                    matchText = edited.isEmpty ? nil : edited
                 }
                 say("  match: \(describe(session.draft(for: group, category: "x", matchText: matchText)))")
                 continue
@@ -103,15 +105,7 @@ struct CategorizeConversation {
     }
 
     /// `description contains "X", amount < 0`.
-    private func describe(_ draft: RuleDraft) -> String {
-        var text: String
-        switch draft.match {
-        case .contains(let match): text = "description contains \(RulesString.quoted(match))"
-        case .exactly(let match): text = "description is \(RulesString.quoted(match))"
-        }
-        if let negative = draft.isNegative { text += negative ? ", amount < 0" : ", amount > 0" }
-        return text
-    }
+    private func describe(_ draft: RuleDraft) -> String { draft.conditions.joined(separator: ", ") }
 
     /// Shows the answers and, when confirmed, writes them and recategorizes.
     func finish(waitSeconds: Int) throws {

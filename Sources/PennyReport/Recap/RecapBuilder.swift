@@ -45,15 +45,15 @@ public struct RecapBuilder {
     ) throws(PennyError) -> Recap {
         guard let to = period.to else { throw .configuration("the recap needs a period with an end") }
         var current = SummaryBuilder(period: period, currency: currency, depth: depth)
-        var before = SummaryBuilder(period: Self.previous(period), currency: currency, depth: depth)
+        let previousPeriod = Self.previous(period)
+        var before = SummaryBuilder(period: previousPeriod, currency: currency, depth: depth)
         let firstMonth = Self.monthIndex(to) - 11
         var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
         var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
         var byCategory: [String: [Int64]] = [:]
         var converter = self.converter
         let monthStart = LocalDate(year: firstMonth / 12, month: firstMonth % 12 + 1, day: 1)
-        let earliest = [Self.previous(period).from, period.from, monthStart].compactMap { $0 }.min()
-        let previousPeriod = Self.previous(period)
+        let earliest = [previousPeriod.from, period.from, monthStart].compactMap { $0 }.min()
         var hasPrevious = false
         try reader.forEachPosting(path: ledgerPath) { (raw) throws(MoneyError) in
             var posting = raw
@@ -75,7 +75,7 @@ public struct RecapBuilder {
                 if AccountName.root(of: posting.account) == .expenses {
                     try months[slot].expenses.add(checked: posting.amount.minorUnits)
                     months[slot].seen = true
-                    let category = posting.account.split(separator: ":").prefix(depth).joined(separator: ":")
+                    let category = AccountName.group(posting.account, depth: depth)
                     try byCategory[category, default: [Int64](repeating: 0, count: 12)][slot].add(checked: posting.amount.minorUnits)
                 }
             }

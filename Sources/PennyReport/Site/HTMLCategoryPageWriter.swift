@@ -36,7 +36,7 @@ public struct HTMLCategoryPageWriter {
                 let account = line.account == page.category ? "" : "<br/><small>\(HTML.escape(line.account))</small>"
                 body +=
                     "<tr data-line=\"\(line.ledgerLine)\"><td class=\"date\">\(HTML.escape(line.date.description))</td><td class=\"text\">\(HTML.escape(line.description))\(account)</td>"
-                body += "<td class=\"num\" data-value=\"\(line.amount.decimalString)\">\(HTML.escape(locale.money(line.amount)))</td></tr>"
+                body += HTML.money(line.amount, locale: locale) + "</tr>"
             }
             body += "</tbody></table></section>\n"
         }
@@ -44,7 +44,6 @@ public struct HTMLCategoryPageWriter {
     }
 
     private func total(_ money: Money?) -> String {
-        guard let money else { return "<td class=\"num\">—</td>" }
-        return "<td class=\"num\" data-value=\"\(money.decimalString)\">\(HTML.escape(locale.money(money)))</td>"
+        money.map { HTML.money($0, locale: locale) } ?? "<td class=\"num\">—</td>"
     }
 }

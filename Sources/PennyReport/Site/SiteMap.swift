@@ -18,13 +18,7 @@ public struct SiteMap: Sendable {
         var files: [String: String] = [:]
         var taken: Set<String> = []
         for category in categories.sorted() {
-            let base = "category-" + Self.slug(category)
-            var name = base
-            var n = 2
-            while taken.contains(name) {
-                name = "\(base)-\(n)"
-                n += 1
-            }
+            let name = UniqueName.next("category-" + Self.slug(category), taken: taken)
             taken.insert(name)
             files[category] = name + ".html"
         }

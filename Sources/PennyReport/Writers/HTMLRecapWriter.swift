@@ -50,10 +50,7 @@ public struct HTMLRecapWriter {
             + "\(HTML.escape(periodName(s.period)))</p></header>\n"
     }
 
-    private func money(_ m: Money, key: String? = nil) -> String {
-        let data = key.map { " data-key=\"\($0)\"" } ?? ""
-        return "<td class=\"num\"\(data) data-value=\"\(m.decimalString)\">\(HTML.escape(locale.money(m)))</td>"
-    }
+    private func money(_ m: Money, key: String? = nil) -> String { HTML.money(m, locale: locale, key: key) }
 
     private func percent(_ p: Percentage?, key: String? = nil) -> String {
         let data = key.map { " data-key=\"\($0)\"" } ?? ""

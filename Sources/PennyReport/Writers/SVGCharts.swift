@@ -1,3 +1,5 @@
+import PennyCore
+
 /// Inline SVG charts for the HTML report: no script, no external file, readable without
 /// colour (every chart sits beside a table with the same numbers).
 ///
@@ -90,6 +92,13 @@ enum HTML {
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities.
+    /// A figure's cell: the amount as the locale writes it, the plain value in `data-value`
+    /// (and `data-key` when given) so the page can be read back exactly.
+    static func money(_ m: Money, locale: ReportLocale, key: String? = nil) -> String {
+        let data = key.map { " data-key=\"\($0)\"" } ?? ""
+        return "<td class=\"num\"\(data) data-value=\"\(m.decimalString)\">\(escape(locale.money(m)))</td>"
+    }
+
     /// An account name escaped, with a line-break opportunity after each `:` so a narrow
     /// column breaks it between its parts, never inside a word.
     static func account(_ name: String) -> String {
