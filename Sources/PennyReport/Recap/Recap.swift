@@ -29,13 +29,15 @@ public struct Recap: Sendable {
     public let summary: Summary
     /// The same figures for the period just before, of the same length.
     public let previous: Summary
-    /// Average monthly income over the 12 months ending with the period (months with data).
-    public let averageIncome: Money
+    /// Average monthly income over the 12 months before the period (those with any income
+    /// or expense); nil when none has, and the page says "—".
+    public let averageIncome: Money?
     /// Average monthly expenses over the same months.
-    public let averageExpenses: Money
-    /// The 12 calendar months ending with the period's last month, oldest first.
+    public let averageExpenses: Money?
+    /// The calendar months ending with the period's last month, oldest first: at most 12,
+    /// from the first with money in or out.
     public let months: [MonthTotals]
-    /// Each main expense category's spending over the same 12 months (the period's largest
+    /// Each main expense category's spending over the same months (the period's largest
     /// categories first, at most 8).
     public var trends: [(category: String, months: [Money])] = []
     /// The budget block's income split, planned against actual.
@@ -56,7 +58,7 @@ public struct Recap: Sendable {
 
     /// Makes a recap.
     public init(
-        summary: Summary, previous: Summary, averageIncome: Money, averageExpenses: Money, months: [MonthTotals], split: [SplitLine],
+        summary: Summary, previous: Summary, averageIncome: Money?, averageExpenses: Money?, months: [MonthTotals], split: [SplitLine],
         roundUps: [RoundUpStatus], balances: BalancesReport, cards: [CardReport], payees: [PayeeTotal], uncategorizedCount: Int
     ) {
         self.summary = summary

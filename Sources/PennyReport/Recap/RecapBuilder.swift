@@ -1,3 +1,4 @@
+import Foundation
 public import PennyCore
 public import PennyLedger
 public import PennyRoundUp
@@ -47,8 +48,12 @@ public struct RecapBuilder {
         var current = SummaryBuilder(period: period, currency: currency, depth: depth)
         let previousPeriod = Self.previous(period)
         var before = SummaryBuilder(period: previousPeriod, currency: currency, depth: depth)
-        let firstMonth = Self.monthIndex(to) - 11
-        var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: 12)
+        // Slots: the 12 months before the period's first month, then the period's months; the
+        // chart shows the last 12 slots, the average reads the 12 before the period.
+        let periodMonth = Self.monthIndex(period.from ?? to), lastMonth = Self.monthIndex(to)
+        let firstMonth = min(periodMonth - 12, lastMonth - 11)
+        let slots = lastMonth - firstMonth + 1
+        var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: slots)
         var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
         var byCategory: [String: [Int64]] = [:]
         var converter = self.converter
@@ -67,7 +72,7 @@ public struct RecapBuilder {
             if !hasPrevious, root == .income || root == .expenses, previousPeriod.contains(posting.date) { hasPrevious = true }
             guard posting.amount.currency == currency else { return }
             let slot = Self.monthIndex(posting.date) - firstMonth
-            if (0..<12).contains(slot) {
+            if (0..<slots).contains(slot) {
                 if AccountName.root(of: posting.account) == .income {
                     try months[slot].income.subtract(checked: posting.amount.minorUnits)
                     months[slot].seen = true
@@ -76,37 +81,30 @@ public struct RecapBuilder {
                     try months[slot].expenses.add(checked: posting.amount.minorUnits)
                     months[slot].seen = true
                     let category = AccountName.group(posting.account, depth: depth)
-                    try byCategory[category, default: [Int64](repeating: 0, count: 12)][slot].add(checked: posting.amount.minorUnits)
+                    try byCategory[category, default: [Int64](repeating: 0, count: slots)][slot].add(checked: posting.amount.minorUnits)
                 }
             }
             try split.add(posting)
         }
         if let error = converter?.missingRates(in: ledgerPath) { throw error }
         let summary = current.build(budgets: budgets)
-        let monthTotals = (0..<12).map { slot in
+        let shown = Self.shownSlots(months.map(\.seen), periodSlot: periodMonth - firstMonth)
+        let monthTotals = shown.map { slot in
             let index = firstMonth + slot
             return Recap.MonthTotals(
                 year: index / 12, month: index % 12 + 1, income: Money(minorUnits: months[slot].income, currency: currency),
                 expenses: Money(minorUnits: months[slot].expenses, currency: currency))
         }
-        let seen = Int64(max(1, months.filter(\.seen).count))
-        let totalIncome: Int64, totalExpenses: Int64
-        do throws(MoneyError) {
-            totalIncome = try months.sum(checked: \.income)
-            totalExpenses = try months.sum(checked: \.expenses)
-        } catch {
-            throw .badInput("the last 12 months' totals pass what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
-        }
+        let average = try Self.average(months[..<(periodMonth - firstMonth)], currency: currency, ledgerPath: ledgerPath)
         let (payees, uncategorized) = try payeesAndUncategorized(
             ledgerPath: ledgerPath, reader: reader, defaults: [defaultExpenseCategory, defaultIncomeCategory])
         let splitLines = split.build(income: summary.income)
         let trends = summary.categories.prefix(8).compactMap { line in
-            byCategory[line.account].map { (category: line.account, months: $0.map { Money(minorUnits: $0, currency: currency) }) }
+            byCategory[line.account].map { values in (category: line.account, months: shown.map { Money(minorUnits: values[$0], currency: currency) }) }
         }
         var recap = Recap(
             summary: summary, previous: before.build(budgets: budgets),
-            averageIncome: Money(minorUnits: Int64(RoundedDivision.divide(Int128(totalIncome), Int128(seen))), currency: currency),
-            averageExpenses: Money(minorUnits: Int64(RoundedDivision.divide(Int128(totalExpenses), Int128(seen))), currency: currency), months: monthTotals, split: splitLines,
+            averageIncome: average?.income, averageExpenses: average?.expenses, months: monthTotals, split: splitLines,
             roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
         recap.trends = trends
         recap.hasPrevious = hasPrevious
@@ -114,21 +112,69 @@ public struct RecapBuilder {
     }
 
     /// The top payees (by what they took) and how many transactions fell to a default category.
+    /// Payees are grouped by the recurring detector's payee key (numbers, dates, month names
+    /// and references taken out), so three visits to one shop count as three of one payee.
     private func payeesAndUncategorized(ledgerPath: String, reader: JournalReader, defaults: [String]) throws(PennyError) -> ([Recap.PayeeTotal], Int) {
-        var totals: [String: (amount: Int64, count: Int)] = [:]
+        var totals: [String: (amount: Int64, count: Int, name: String)] = [:]
         var uncategorized = 0
         try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { (t) throws(MoneyError) in
             guard period.contains(t.date) else { return }
             if t.tags["rule"] == "default" || t.postings.contains(where: { defaults.contains($0.account) }) { uncategorized += 1 }
             for posting in t.postings where AccountName.root(of: posting.account) == .expenses {
                 guard let amount = posting.amount, amount.currency == currency else { continue }
-                let name = JournalEntry.split(description: t.description ?? "?").payee
-                try totals[name, default: (0, 0)].amount.add(checked: amount.minorUnits)
-                totals[name, default: (0, 0)].count += 1
+                let description = t.description ?? "?"
+                let key = RecurringDetector.payeeKey(description), name = Self.shownName(description)
+                var total = totals[key] ?? (0, 0, name)
+                try total.amount.add(checked: amount.minorUnits)
+                total.count += 1
+                total.name = Self.commonName(total.name, name)
+                totals[key] = total
             }
         }
         let top = totals.filter { $0.value.amount > 0 }.sorted { ($0.value.amount, $1.key) > ($1.value.amount, $0.key) }.prefix(10)
-        return (top.map { Recap.PayeeTotal(name: $0.key, amount: Money(minorUnits: $0.value.amount, currency: currency), count: $0.value.count) }, uncategorized)
+        return (top.map { Recap.PayeeTotal(name: $0.value.name, amount: Money(minorUnits: $0.value.amount, currency: currency), count: $0.value.count) }, uncategorized)
+    }
+
+    /// The slots the chart and the trends show: the last 12, from the first with money in
+    /// or out (never after the period's first month), so no empty months lead the chart.
+    static func shownSlots(_ seen: [Bool], periodSlot: Int) -> [Int] {
+        let last12 = max(0, seen.count - 12)..<seen.count
+        let first = last12.first { seen[$0] } ?? periodSlot
+        return Array(min(first, max(periodSlot, last12.lowerBound))..<seen.count)
+    }
+
+    /// The monthly average of income and expenses over the months before the period that
+    /// have any (nil when none has: the page says "—").
+    static func average(
+        _ months: ArraySlice<(income: Int64, expenses: Int64, seen: Bool)>, currency: Currency, ledgerPath: String
+    ) throws(PennyError) -> (income: Money, expenses: Money)? {
+        let counted = months.filter(\.seen)
+        guard !counted.isEmpty else { return nil }
+        let income: Int64, expenses: Int64
+        do throws(MoneyError) {
+            income = try counted.sum(checked: \.income)
+            expenses = try counted.sum(checked: \.expenses)
+        } catch {
+            throw .badInput("the 12 months' totals pass what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
+        }
+        func mean(_ total: Int64) -> Money {
+            Money(minorUnits: Int64(RoundedDivision.divide(Int128(total), Int128(counted.count))), currency: currency)
+        }
+        return (mean(income), mean(expenses))
+    }
+
+    /// A payee as the table shows it: the description's payee part, without quote marks.
+    static func shownName(_ description: String) -> String {
+        JournalEntry.split(description: description).payee.filter { $0 != "\"" }.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The words two names of one payee start with (`SPOTIFY P1234` and `SPOTIFY P2A3` →
+    /// `SPOTIFY`), without a trailing comma or dash; the first name when they share none.
+    static func commonName(_ a: String, _ b: String) -> String {
+        let x = a.split(separator: " "), y = b.split(separator: " ")
+        let shared = zip(x, y).prefix { $0 == $1 }.map(\.0)
+        guard !shared.isEmpty else { return a }
+        return shared.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ",;–-: "))
     }
 
     private static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }

@@ -27,6 +27,11 @@ struct SiteNavigation {
         return "<a href=\"\(file)\" title=\"\(HTML.escape(name))\">\(HTML.account(text))</a>"
     }
 
+    /// The page of a month with data, nil for one without.
+    func monthFile(year: Int, month: Int) -> String? {
+        site.months.contains(where: { $0 == (year, month) }) ? site.file(year: year, month: month) : nil
+    }
+
     /// `text` as a link to the month's page when it has data.
     func month(year: Int, month: Int, text: String) -> String {
         guard site.months.contains(where: { $0 == (year, month) }) else { return HTML.escape(text) }

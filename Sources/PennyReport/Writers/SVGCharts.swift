@@ -6,11 +6,23 @@ import PennyCore
 /// Geometry uses floating point for pixels only; the figures themselves stay exact and are
 /// written by the tables beside the charts.
 enum SVGCharts {
-    /// Colours for chart series, chosen to stay apart in light and dark mode.
-    static let palette = ["#2f7ed8", "#e4572e", "#17a589", "#f2a541", "#8e44ad", "#c0392b", "#2ecc71", "#7f8c8d", "#d35400", "#1abc9c"]
+    /// Colours for chart series (Tableau 10): neighbours differ in hue and lightness, in
+    /// light and dark mode.
+    static let palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#edc948", "#76b7b2", "#ff9da7", "#9c755f", "#bab0ac"]
 
-    /// A donut of shares (hundredths of a percent each, adding up to about 10,000).
-    static func donut(_ slices: [(label: String, hundredths: Int64)], title: String, id: String) -> String {
+    /// One slice of the donut: its label (the tooltip), share and the page it opens.
+    struct Slice {
+        /// Shown as the slice's tooltip.
+        let label: String
+        /// Hundredths of a percent.
+        let hundredths: Int64
+        /// The page the slice opens (nil: none).
+        let link: String?
+    }
+
+    /// A donut of shares (hundredths of a percent each, adding up to about 10,000), with
+    /// `centre` written in its hole (the total).
+    static func donut(_ slices: [Slice], title: String, id: String, centre: String) -> String {
         var out = "<svg class=\"donut\" viewBox=\"0 0 42 42\" role=\"img\" aria-labelledby=\"\(id)\"><title id=\"\(id)\">\(HTML.escape(title))</title>"
         out += "<circle cx=\"21\" cy=\"21\" r=\"15.9155\" fill=\"none\" class=\"track\" stroke-width=\"6\"/>"
         var start = 0.0
@@ -18,39 +30,63 @@ enum SVGCharts {
             let share = Double(slice.hundredths) / 100
             guard share > 0 else { continue }
             let offset = 25 - start
-            out += "<circle cx=\"21\" cy=\"21\" r=\"15.9155\" fill=\"none\" stroke=\"\(palette[index % palette.count])\" stroke-width=\"6\" "
-            out += "stroke-dasharray=\"\(fixed(share)) \(fixed(100 - share))\" stroke-dashoffset=\"\(fixed(offset))\"><title>\(HTML.escape(slice.label))</title></circle>"
+            var circle = "<circle cx=\"21\" cy=\"21\" r=\"15.9155\" fill=\"none\" stroke=\"\(palette[index % palette.count])\" stroke-width=\"6\" "
+            circle += "stroke-dasharray=\"\(fixed(share)) \(fixed(100 - share))\" stroke-dashoffset=\"\(fixed(offset))\"><title>\(HTML.escape(slice.label))</title></circle>"
+            out += slice.link.map { "<a href=\"\(HTML.escape($0))\">\(circle)</a>" } ?? circle
             start += share
         }
+        out += "<text x=\"21\" y=\"22.4\" text-anchor=\"middle\" class=\"centre\">\(HTML.escape(centre))</text>"
         return out + "</svg>"
     }
 
-    /// Two bars per group (income and expenses per month), scaled to the largest value.
-    static func pairedBars(_ groups: [(label: String, first: Int64, second: Int64)], title: String, id: String) -> String {
-        let width = 640.0, height = 220.0, bottom = 190.0, top = 10.0
-        let largest = Double(max(1, groups.map { max($0.first, $0.second) }.max() ?? 1))
-        let step = width / Double(max(1, groups.count))
-        let bar = step * 0.35
+    /// One group of the bar chart: a month's income and expenses.
+    struct BarGroup {
+        /// Written under the bars.
+        let label: String
+        /// The tooltip: the month and both figures, as the table writes them.
+        let tooltip: String
+        /// Income, minor units.
+        let first: Int64
+        /// Expenses, minor units.
+        let second: Int64
+        /// The page the group opens (nil: none).
+        let link: String?
+    }
+
+    /// Two bars per group (income and expenses per month) on a value axis with gridlines;
+    /// `tick` writes an axis value (minor units) as the locale does.
+    static func pairedBars(_ groups: [BarGroup], title: String, id: String, tick: (Int64) -> String) -> String {
+        let width = 640.0, height = 236.0, bottom = 200.0, top = 12.0, left = 78.0
+        let axis = ChartAxis(largest: groups.map { max($0.first, $0.second) }.max() ?? 0)
+        let step = (width - left) / Double(max(1, groups.count))
+        let bar = min(step * 0.35, 36)
         var out = "<svg class=\"bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)\"><title id=\"\(id)\">\(HTML.escape(title))</title>"
-        out += "<line x1=\"0\" y1=\"\(bottom)\" x2=\"\(width)\" y2=\"\(bottom)\" class=\"axis\"/>"
+        for value in axis.ticks {
+            let y = bottom - Double(value) / Double(axis.top) * (bottom - top)
+            out += "<line x1=\"\(Int(left))\" y1=\"\(fixed(y))\" x2=\"\(Int(width))\" y2=\"\(fixed(y))\" class=\"\(value == 0 ? "axis" : "grid")\"/>"
+            out += "<text x=\"\(Int(left) - 6)\" y=\"\(fixed(y + 4))\" text-anchor=\"end\">\(HTML.escape(tick(value)))</text>"
+        }
         for (index, group) in groups.enumerated() {
-            let x = Double(index) * step + step * 0.12
+            let x = left + Double(index) * step + (step - 2 * bar) / 2
+            var bars = "<title>\(HTML.escape(group.tooltip))</title>"
             for (offset, value, kind) in [(0.0, group.first, "income"), (bar, group.second, "expenses")] {
-                let h = max(0, Double(value)) / largest * (bottom - top)
-                out += "<rect class=\"\(kind)\" x=\"\(fixed(x + offset))\" y=\"\(fixed(bottom - h))\" width=\"\(fixed(bar))\" height=\"\(fixed(h))\"/>"
+                let h = max(0, Double(value)) / Double(axis.top) * (bottom - top)
+                bars += "<rect class=\"\(kind)\" x=\"\(fixed(x + offset))\" y=\"\(fixed(bottom - h))\" width=\"\(fixed(bar))\" height=\"\(fixed(h))\"/>"
             }
-            out += "<text x=\"\(fixed(x + bar))\" y=\"\(bottom + 16)\" text-anchor=\"middle\">\(HTML.escape(group.label))</text>"
+            bars += "<text x=\"\(fixed(x + bar))\" y=\"\(bottom + 22)\" text-anchor=\"middle\">\(HTML.escape(group.label))</text>"
+            out += group.link.map { "<a href=\"\(HTML.escape($0))\">\(bars)</a>" } ?? "<g>\(bars)</g>"
         }
         return out + "</svg>"
     }
 
-    /// Twelve small bars for one category's months (a sparkline), scaled to its largest month.
+    /// Small bars for one category's months (a sparkline), scaled to its largest month.
     static func sparkline(_ values: [Int64], title: String) -> String {
         let largest = Double(max(1, values.max() ?? 1))
-        var out = "<svg class=\"spark\" viewBox=\"0 0 120 24\" role=\"img\"><title>\(HTML.escape(title))</title>"
+        let slot = 120 / Double(max(1, values.count))
+        var out = "<svg class=\"spark\" viewBox=\"0 0 120 24\" preserveAspectRatio=\"none\" role=\"img\"><title>\(HTML.escape(title))</title>"
         for (index, value) in values.enumerated() {
             let h = max(0, Double(value)) / largest * 22
-            out += "<rect class=\"expenses\" x=\"\(index * 10 + 1)\" y=\"\(fixed(23 - h))\" width=\"8\" height=\"\(fixed(h))\"/>"
+            out += "<rect class=\"expenses\" x=\"\(fixed(Double(index) * slot + slot * 0.1))\" y=\"\(fixed(23 - h))\" width=\"\(fixed(slot * 0.8))\" height=\"\(fixed(h))\"/>"
         }
         return out + "</svg>"
     }
