@@ -4,8 +4,8 @@ without Penny (see docs/conformance.md).
 
 Usage: scripts/csv_conformance.py [--penny PENNY] [--set DIR] [--markdown FILE] [--only tuning|holdout]
 
-DIR holds manifest.json (a list of {id, count, sum, transactions: [[date, amount]...],
-is_card, holdout, ...}) and files/<id>. Each file is imported, alone, into a fresh ledger
+DIR (default conformance/csv) holds manifest.json (a list of {id, file, count, sum,
+transactions: [[date, amount]...], is_card, holdout, ...}) and files/<file>. Each file is imported, alone, into a fresh ledger
 whose rules declare one account (`type card` for a card export) and nothing else: no csv
 profile, no --account. Penny's (date, amount) pairs are read back from the ledger and
 compared with the facts as multisets:
@@ -56,7 +56,7 @@ def penny_transactions(penny, path, is_card, currency):
 def main():
     a = argparse.ArgumentParser()
     a.add_argument("--penny", default=".build/release/penny" if os.path.exists(".build/release/penny") else ".build/debug/penny")
-    a.add_argument("--set", default="../conformance")
+    a.add_argument("--set", default="conformance/csv")
     a.add_argument("--markdown")
     a.add_argument("--only", choices=["tuning", "holdout"])
     args = a.parse_args()
@@ -66,7 +66,7 @@ def main():
         share = "holdout" if entry.get("holdout") else "tuning"
         if args.only and share != args.only:
             continue
-        path = os.path.join(args.set, "files", entry["id"])
+        path = os.path.join(args.set, "files", entry.get("file", entry["id"]))
         expected = Counter((d, Decimal(v)) for d, v in entry["transactions"])
         status, got, message = penny_transactions(args.penny, path, entry.get("is_card", False), entry.get("currency") or "EUR")
         if status != 0:
