@@ -362,12 +362,13 @@ extension JournalReader {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Calls `body` for every transaction with an `id` tag, and `comment` for every
-    /// top-level comment line starting with `commentPrefix`. Only the tags named in
-    /// `tagNames` become strings, so a million transactions stream in about a second.
+    /// Calls `body` for every transaction with an `id` tag (every transaction, hand-written
+    /// ones with id 0, when `requiresID` is false), and `comment` for every top-level
+    /// comment line starting with `commentPrefix`. Only the tags named in `tagNames` become
+    /// strings, so a million transactions stream in about a second.
     /// - Complexity: O(size of the file); memory is one transaction (plus account names).
     public func forEachTransaction(
-        path: String, tagNames: Set<String>, wantsDescription: Bool, commentPrefix: String,
+        path: String, tagNames: Set<String>, wantsDescription: Bool, commentPrefix: String, requiresID: Bool = true,
         comment: (String) -> Void, _ body: (ScannedTransaction) throws(MoneyError) -> Void
     ) throws(PennyError) {
         var names = NameTable()
@@ -381,7 +382,7 @@ extension JournalReader {
         var tags: [String: String] = [:]
         var postings: [(account: String, amount: Money?)] = []
         func finish() throws(PennyError) {
-            if let d = date, let i = id {
+            if let d = date, let i = id ?? (requiresID ? nil : 0) {
                 do throws(MoneyError) {
                     try body(ScannedTransaction(date: d, line: headerLine, id: i, postings: postings, tags: tags, description: description))
                 } catch {

@@ -4,8 +4,9 @@ import PennyLedger
 public import PennyReport
 
 /// `penny report site --output DIR`: the recap of every month with data (the latest as
-/// `index.html`) and a page per category, linked to each other, all in one folder that
-/// works from `file://` with nothing fetched. Each page is written atomically.
+/// `index.html`), a page per category, own account and payee, and the list of payees,
+/// linked to each other, all in one folder that works from `file://` with nothing fetched.
+/// Each page is written atomically.
 public struct ReportSite {
     /// The reports' settings (rules, ledger, currency, depth); its period is not used.
     public let assembly: ReportAssembly
@@ -18,10 +19,18 @@ public struct ReportSite {
         self.locale = locale
     }
 
+    /// How many payees get a page (those with most transactions): a ledger of a million
+    /// one-off shops does not write a million pages.
+    public static let payeePageLimit = 500
+
     /// Writes the pages into `directory` (made when missing); returns their file names.
     public func write(into directory: String) throws(PennyError) -> [String] {
-        let (months, pages) = try gather()
-        let site = SiteMap(months: months, categories: pages.map(\.category))
+        let gathered = try gather()
+        let months = gathered.months.sorted().map { (year: $0 / 100, month: $0 % 100) }
+        let payees = gathered.payeePages(limit: Self.payeePageLimit)
+        let site = SiteMap(
+            months: months, categories: Array(gathered.categories.keys), accounts: assembly.rules.accounts.map(\.name), payees: payees.map(\.key),
+            depth: assembly.depth)
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw PennyError(.ledgerUnavailable, "cannot make the folder '\(directory)': \(error.localizedDescription)")
         }
@@ -40,36 +49,39 @@ public struct ReportSite {
             if site.home.map({ $0 == m }) == true { try put(page, "index.html") }
         }
         if months.isEmpty { try put(try assembly.recapPage(locale: locale, site: site), "index.html") }
-        let writer = HTMLCategoryPageWriter(locale: ReportLocale(locale), site: site)
-        for page in pages {
-            guard let name = site.file(category: page.category) else { continue }
-            try put(writer.render(page), name)
+        let writer = HTMLSitePageWriter(locale: ReportLocale(locale), site: site)
+        for page in gathered.categories.values {
+            if let name = site.file(category: page.category) { try put(writer.render(page), name) }
         }
+        for page in gathered.accounts.values {
+            if let name = site.file(account: page.account) { try put(writer.render(page), name) }
+        }
+        for page in payees {
+            if let name = site.file(payee: page.key) { try put(writer.render(page), name) }
+        }
+        if !payees.isEmpty { try put(writer.render(payees: payees), SiteMap.payeeIndex) }
         return written
     }
 
-    /// The months with data and each category's transactions, from one reading of the ledger.
-    private func gather() throws(PennyError) -> (months: [(year: Int, month: Int)], pages: [CategoryPage]) {
-        let journal = try JournalBlocks(path: assembly.ledgerPath)
-        let own = Set(assembly.rules.accounts.map(\.name))
-        var months: Set<Int> = []
-        var pages: [String: CategoryPage] = [:]
-        for block in journal.blocks {
-            months.insert(block.date.year * 100 + block.date.month)
-            guard block.postings.count == 2 else { continue }
-            for (index, posting) in block.postings.enumerated() where !own.contains(posting.account) {
-                let name = AccountName(posting.account)
-                guard name.isUnder(.expenses) || name.isUnder(.income), let text = posting.amount,
-                    let amount = PostingText.money(text, defaultCurrency: assembly.rules.defaultCurrency)
-                else { continue }
-                let category = AccountName.group(posting.account, depth: assembly.depth)
-                let line = CategoryPage.Line(
-                    date: block.date, description: block.description, account: posting.account, counterpart: block.postings[1 - index].account, amount: amount,
-                    ledgerLine: block.firstLine + 1)
-                pages[category, default: CategoryPage(category: category)].lines.append(line)
-            }
+    /// The site's pages from two streaming readings of the ledger: the first finds the
+    /// latest month, the second files every transaction, listing one by one those of the
+    /// 12 months ending with it (older months are totals), so memory stays bounded.
+    private func gather() throws(PennyError) -> SiteGatherer {
+        let reader = JournalReader(defaultCurrency: assembly.rules.defaultCurrency)
+        var latest: LocalDate?
+        try reader.forEachTransaction(path: assembly.ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: "; none", requiresID: false, comment: { _ in }) { t in
+            if latest.map({ t.date > $0 }) ?? true { latest = t.date }
         }
-        let sortedMonths = months.sorted().map { (year: $0 / 100, month: $0 % 100) }
-        return (sortedMonths, pages.keys.sorted().map { pages[$0]! })
+        let cutoff = latest.map { ReportSiteCutoff.first(latest: $0) }
+        var gatherer = SiteGatherer(ownAccounts: assembly.rules.accounts.map(\.name), depth: assembly.depth, cutoff: cutoff)
+        try reader.forEachTransaction(
+            path: assembly.ledgerPath, tagNames: [], wantsDescription: true, commentPrefix: PennyComment.statementBalancePrefix,
+            requiresID: false, comment: { gatherer.addStatementLine($0) }
+        ) { t in gatherer.add(t) }
+        let derived = assembly.ledgerPath + ".roundups.journal"
+        if FileManager.default.fileExists(atPath: derived) {
+            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in try gatherer.addDerived(p) }
+        }
+        return gatherer
     }
 }

@@ -17,8 +17,10 @@ public struct Recap: Sendable {
 
     /// What a payee or merchant took in the period.
     public struct PayeeTotal: Sendable, Equatable {
-        /// The payee, or the transaction's description when no payee was set.
+        /// What the payee's descriptions share (`RecapBuilder.commonName`).
         public let name: String
+        /// The payee key that grouped them (`RecurringDetector.payeeKey`).
+        public var key: String = ""
         /// Spent with it (refunds reduce it).
         public let amount: Money
         /// How many transactions.

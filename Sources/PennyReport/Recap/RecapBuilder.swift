@@ -132,7 +132,12 @@ public struct RecapBuilder {
             }
         }
         let top = totals.filter { $0.value.amount > 0 }.sorted { ($0.value.amount, $1.key) > ($1.value.amount, $0.key) }.prefix(10)
-        return (top.map { Recap.PayeeTotal(name: $0.value.name, amount: Money(minorUnits: $0.value.amount, currency: currency), count: $0.value.count) }, uncategorized)
+        let shown = top.map { entry in
+            var total = Recap.PayeeTotal(name: entry.value.name, amount: Money(minorUnits: entry.value.amount, currency: currency), count: entry.value.count)
+            total.key = entry.key
+            return total
+        }
+        return (shown, uncategorized)
     }
 
     /// The slots the chart and the trends show: the last 12, from the first with money in

@@ -1,53 +1,76 @@
 public import PennyCore
 
-/// What a category's page shows: its transactions (the category and its sub-accounts),
-/// newest month first, with each month's total.
+/// What a category's page shows: its transactions (the category and its sub-accounts) by
+/// month, each month's total linking to that month's recap.
 public struct CategoryPage: Sendable {
-    /// One transaction of the category.
-    public struct Line: Sendable {
-        /// Its date.
-        public let date: LocalDate
-        /// The description line.
-        public let description: String
-        /// The category posting's account (the category or a sub-account).
-        public let account: String
-        /// The other posting's account (usually an own account).
-        public let counterpart: String
-        /// The category posting's amount.
-        public let amount: Money
-        /// Its 1-based line in the ledger.
-        public let ledgerLine: Int
-
-        /// A line.
-        public init(date: LocalDate, description: String, account: String, counterpart: String, amount: Money, ledgerLine: Int) {
-            self.date = date
-            self.description = description
-            self.account = account
-            self.counterpart = counterpart
-            self.amount = amount
-            self.ledgerLine = ledgerLine
-        }
-    }
-
     /// The category.
     public let category: String
-    /// Its transactions, oldest first.
-    public var lines: [Line] = []
+    /// Its transactions.
+    public var register: SiteRegister
 
-    /// An empty page for `category`.
-    public init(category: String) { self.category = category }
+    /// An empty page for `category`, keeping lines from `cutoff` on.
+    public init(category: String, cutoff: LocalDate?) {
+        self.category = category
+        register = SiteRegister(cutoff: cutoff)
+    }
+}
 
-    /// The months with transactions, newest first, each with its lines by date and total (nil when
-    /// the lines are in several currencies or pass 64 bits).
-    public var months: [(year: Int, month: Int, lines: [Line], total: Money?)] {
-        let grouped = Dictionary(grouping: lines) { $0.date.year * 100 + $0.date.month }
-        return grouped.keys.sorted(by: >).map { key in
-            let lines = grouped[key]!.sorted { $0.date < $1.date }
-            var total: Money? = Money(minorUnits: 0, currency: lines[0].amount.currency)
-            for line in lines {
-                total = total.flatMap { sum in line.amount.currency == sum.currency ? try? sum.adding(line.amount) : nil }
-            }
-            return (key / 100, key % 100, lines, total)
+/// What an own account's page shows: a register with the running balance, the bank's
+/// statement balances at their dates with a reconciliation mark, transfers linked to the
+/// other account's page.
+public struct AccountPage: Sendable {
+    /// A balance a statement gave.
+    public struct Statement: Sendable, Equatable {
+        /// The date the bank gave it for.
+        public let date: LocalDate
+        /// `opening` or `closing`.
+        public let kind: String
+        /// What the bank says.
+        public let amount: Money
+    }
+
+    /// The account.
+    public let account: String
+    /// Its transactions.
+    public var register: SiteRegister
+    /// The statements' balances, by date.
+    public var statements: [Statement] = []
+    /// What the round-up programs moved in or out of the account (the derived journal; nil
+    /// when none): in the balance, not in the register, which lists the bank's transactions.
+    public var roundUps: Money?
+
+    /// An empty page for `account`, keeping lines from `cutoff` on.
+    public init(account: String, cutoff: LocalDate?) {
+        self.account = account
+        register = SiteRegister(cutoff: cutoff)
+    }
+
+    /// The kept lines, oldest first, each with the balance after it (nil when the register
+    /// mixes currencies or passes 64 bits).
+    public var runningLines: [(line: SiteRegister.Line, balance: Money?)] {
+        let lines = register.lines.sorted { ($0.date, $0.ledgerLine) < ($1.date, $1.ledgerLine) }
+        var balance: Money? = register.before ?? lines.first.map { Money(minorUnits: 0, currency: $0.amount.currency) }
+        return lines.map { line in
+            balance = balance.flatMap { b in b.currency == line.amount.currency ? try? b.adding(line.amount) : nil }
+            return (line, balance)
         }
+    }
+}
+
+/// What a payee's page shows: every payment to or from it (own account's side, money out
+/// negative) with its category, by month.
+public struct PayeePage: Sendable {
+    /// The payee key (`RecurringDetector.payeeKey`) that groups its descriptions.
+    public let key: String
+    /// The name shown: what its descriptions share.
+    public var name: String
+    /// Its transactions.
+    public var register: SiteRegister
+
+    /// An empty page.
+    public init(key: String, name: String, cutoff: LocalDate?) {
+        self.key = key
+        self.name = name
+        register = SiteRegister(cutoff: cutoff)
     }
 }

@@ -199,7 +199,8 @@ public struct HTMLRecapWriter {
             "<th>\(HTML.escape(t["recap.account"]))</th><th class=\"num\">\(HTML.escape(t["recap.balance"]))\(asOf)</th><th class=\"num\">\(HTML.escape(t["recap.bank_says"]))</th>"
         out += "<th>\(HTML.escape(t["recap.reconciled"]))</th></tr></thead><tbody>"
         for a in r.balances.accounts {
-            out += "<tr data-account=\"\(HTML.escape(a.account))\"><th scope=\"row\">\(HTML.account(a.account))</th>\(money(a.balance))\(bankSays(a))"
+            let name = navigation?.posting(a.account) ?? HTML.account(a.account)
+            out += "<tr data-account=\"\(HTML.escape(a.account))\"><th scope=\"row\">\(name)</th>\(money(a.balance))\(bankSays(a))"
             let status = a.statementClosing == nil ? t["recap.none"] : (a.reconciled ? "✓ " + t["recap.yes"] : "✗ " + t["recap.no"])
             out += "<td class=\"\(a.statementClosing == nil || a.reconciled ? "ok" : "over")\">\(HTML.escape(status))</td></tr>"
         }
@@ -236,7 +237,8 @@ public struct HTMLRecapWriter {
             out +=
                 "<table class=\"data\"><thead><tr><th>\(HTML.escape(t["recap.payee"]))</th><th class=\"num\">\(HTML.escape(t["recap.amount"]))</th><th class=\"num\">\(HTML.escape(t["site.transactions"]))</th></tr></thead><tbody>"
             for p in r.payees {
-                out += "<tr data-payee=\"\(HTML.escape(p.name))\"><th scope=\"row\">\(HTML.escape(p.name))</th>\(money(p.amount))<td class=\"num\">\(p.count)</td></tr>"
+                let name = site.flatMap { $0.file(payee: p.key) }.map { "<a href=\"\($0)\">\(HTML.escape(p.name))</a>" } ?? HTML.escape(p.name)
+                out += "<tr data-payee=\"\(HTML.escape(p.name))\"><th scope=\"row\">\(name)</th>\(money(p.amount))<td class=\"num\">\(p.count)</td></tr>"
             }
             out += "</tbody></table>"
         }
@@ -260,7 +262,7 @@ public struct HTMLRecapWriter {
         section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:16px 18px;margin:0 0 16px;break-inside:avoid}
         h2{font-size:18px;margin:0 0 10px}h3{font-size:15px;margin:14px 0 6px;color:var(--muted)}
         table{border-collapse:collapse;width:100%}th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:middle}
-        thead th{color:var(--muted);font-weight:600;font-size:13px}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+        thead th{color:var(--muted);font-weight:600;font-size:13px}thead th.num{white-space:normal}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
         table.figures td{font-size:18px}table.figures tbody tr:first-child td:nth-child(2){color:var(--income)}
         .pair{display:grid;grid-template-columns:220px 1fr;gap:18px;align-items:start}figure{margin:0}svg.donut{width:210px;height:210px}
         circle.track{stroke:var(--track)}svg.donut text.centre{font-size:3.6px;font-weight:600;fill:var(--fg)}svg.bars{width:100%;height:auto}svg.bars text{font-size:13px;fill:var(--muted)}

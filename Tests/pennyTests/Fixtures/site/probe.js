@@ -1,7 +1,8 @@
 // Injected by SiteCrawlEndToEndTests before </body> of a copy of each page: measures the
 // laid-out page in the browser and leaves the result in <body data-probe="…">.
 (function () {
-  var out = { overflow: [], resources: [], links: [], width: window.innerWidth };
+  var out = { page: location.pathname.split('/').pop(), overflow: [], resources: [], links: [], ids: [], width: window.innerWidth };
+  document.querySelectorAll('[id]').forEach(function (e) { out.ids.push(e.id); });
   performance.getEntriesByType('resource').forEach(function (e) { out.resources.push(e.name); });
   document.querySelectorAll('a').forEach(function (a) {
     out.links.push({ href: a.getAttribute('href') || '', text: (a.textContent || '').trim() });
