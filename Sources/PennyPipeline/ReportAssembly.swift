@@ -180,9 +180,16 @@ public struct ReportAssembly {
             ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
             defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: try roundUps(from: period.from, to: period.to),
             balances: try balances(asOf: period.to), cards: try cards(asOf: period.to))
-        var writer = HTMLRecapWriter(locale: ReportLocale(locale))
+        var writer = HTMLRecapWriter(locale: reportLocale(locale))
         writer.site = site
         return writer.render(recap)
+    }
+
+    /// The locale of an HTML page, with the rules' `label`s in its language.
+    public func reportLocale(_ identifier: String?) -> ReportLocale {
+        var locale = ReportLocale(identifier)
+        locale.names = rules.labels(in: locale.labels.language)
+        return locale
     }
 
     /// The balances of the own accounts: the main ledger (statement-backed), the derived

@@ -49,7 +49,7 @@ public struct ReportSite {
             if site.home.map({ $0 == m }) == true { try put(page, "index.html") }
         }
         if months.isEmpty { try put(try assembly.recapPage(locale: locale, site: site), "index.html") }
-        let writer = HTMLSitePageWriter(locale: ReportLocale(locale), site: site)
+        let writer = HTMLSitePageWriter(locale: assembly.reportLocale(locale), site: site)
         for page in gathered.categories.values {
             if let name = site.file(category: page.category) { try put(writer.render(page), name) }
         }

@@ -35,6 +35,8 @@ public struct RuleSet: Sendable {
     public var budgets: [Budget] = []
     /// `recurring TEXT` / `not-recurring TEXT`: a person's word on what recurs.
     public var recurringOverrides: [RecurringOverride] = []
+    /// `label NAME "Text"` blocks: how reports show an account, category or program.
+    public var labels: [String: NameLabel] = [:]
     /// `price DATE FROM RATE TO`: exchange rates written in the rules, in file order.
     public var prices: [ExchangeRate] = []
 

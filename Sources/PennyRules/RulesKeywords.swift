@@ -4,7 +4,7 @@
 enum Directive: String, CaseIterable {
     case `default`, account, csv, rule, include, budget, roundup, recurring
     case notRecurring = "not-recurring"
-    case price
+    case price, label
 
     /// The words "unknown directive" and "indented line outside a block" list: every directive.
     static var listed: [String] { words }

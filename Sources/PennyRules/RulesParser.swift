@@ -64,6 +64,7 @@ struct RulesParser {
         case .budget: budget(head, body)
         case .recurring, .notRecurring: recurring(head, body, confirms: directive == .recurring)
         case .price: price(head, body)
+        case .label: label(head, body)
         }
     }
 

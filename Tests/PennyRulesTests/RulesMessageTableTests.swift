@@ -18,6 +18,15 @@ struct RulesMessageTableTests {
             ]
         ),
         ("csv-name", "csv\n", ["m.rules:1:1: error: expected 'csv NAME'"]),
+        ("label-text", "label expenses:food\n", ["m.rules:1:7: error: expected 'label NAME \"Text\"' (an account, category or program and how reports show it)"]),
+        (
+            "label-language", "label expenses:food \"Food\"\n  portuguese Comida extra\n",
+            ["m.rules:2:3: error: expected a language and its text, like: pt \"Habitação\" or pt-BR \"Moradia\""]
+        ),
+        (
+            "label-twice", "label expenses:food Food\nlabel expenses:food \"Groceries\"\n",
+            ["m.rules:2:7: error: 'expenses:food' already has a label at m.rules:1:1"]
+        ),
         ("currency-missing", "account assets:bank:a\n  currency\n", ["m.rules:2:3: error: expected 'currency' followed by a three-letter code like EUR"]),
         ("date-after-op", "rule r\n  if date >\n  category expenses:x\n", ["m.rules:2:11: error: expected an operator and a value after 'date'"]),
         (

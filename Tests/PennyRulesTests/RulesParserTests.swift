@@ -108,7 +108,7 @@ struct RulesParserTests {
         } catch {
             let lines = error.errors.map(\.headline)
             let expected = [
-                "broken.rules:1:1: error: unknown directive 'acount' (did you mean 'account'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price",
+                "broken.rules:1:1: error: unknown directive 'acount' (did you mean 'account'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price, label",
                 "broken.rules:2:18: error: 'EURO' is not a currency code: expected three letters like EUR",
                 "broken.rules:3:9: error: unknown default 'colour'; expected one of currency, expense-category, income-category",
                 "broken.rules:5:3: error: unknown account setting 'typ' (did you mean 'type'?); expected one of id, currency, type, opening, closing-day, due-day, transfer-window, alias",
@@ -167,7 +167,7 @@ struct RulesParserTests {
         } catch {
             #expect(
                 error.errors.map(\.headline) == [
-                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price) in column 1"
+                    "f.rules:1:3: error: indented line outside a block: expected a directive (default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price, label) in column 1"
                 ])
         }
     }
@@ -182,4 +182,22 @@ struct RulesParserTests {
         }
     }
 
+}
+
+/// `label NAME "Text"` with a line per language: how reports show a ledger name.
+struct LabelDirectiveTests {
+    @Test func aLabelIsChosenByLanguageThenBaseLanguageThenItsText() throws {
+        let rules = try RulesLoader.load(
+            text:
+                """
+                label expenses:housing "Housing"
+                  pt "Habitação"
+                  pt-BR "Moradia"
+                label spare-change "Spare change"
+                """, file: "l.rules")
+        #expect(rules.labels(in: "pt-PT")["expenses:housing"] == "Habitação")
+        #expect(rules.labels(in: "pt-BR")["expenses:housing"] == "Moradia")
+        #expect(rules.labels(in: "en")["expenses:housing"] == "Housing")
+        #expect(rules.labels(in: "it")["spare-change"] == "Spare change")
+    }
 }

@@ -13,7 +13,7 @@ import Testing
                 rules/zz-broken.rules:2:6: error: unknown field 'amout' (did you mean 'amount'?); expected one of description, payee, memo, counterparty, iban, account, currency, type, amount, date
                       if amout < 0
                          ^
-                rules/zz-broken.rules:4:1: error: unknown directive 'rul' (did you mean 'rule'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price
+                rules/zz-broken.rules:4:1: error: unknown directive 'rul' (did you mean 'rule'?); expected one of default, account, csv, rule, include, budget, roundup, recurring, not-recurring, price, label
                     rul b
                     ^
                 2 errors in the rules

@@ -105,7 +105,13 @@ import Testing
         let row = try #require(page.firstMatch(of: /<tr data-month="2024-03">.*?data-value="([^"]*)"/))
         #expect(String(row.1) == "\(food["amount"]!)", "\(food)")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
-        #expect(index.contains("<a href=\"category-expenses-food.html\" title=\"expenses:food\">"))
+        // The rules' labels name categories and accounts; the ledger name is the tooltip.
+        #expect(index.contains("<a href=\"category-expenses-food.html\" title=\"expenses:food\">Food</a>"))
+        #expect(index.contains("<a href=\"account-liabilities-card-visa.html\" title=\"liabilities:card:visa\">Visa card</a>"))
+        #expect(index.contains("<h3 title=\"spare-change\">Spare change</h3>"))
+        let portuguese = try w.penny("report", "html", "--month", "2024-03", "--locale", "pt-PT").stdout
+        #expect(portuguese.contains("<span title=\"expenses:food\">Alimentação</span>"))
+        #expect(portuguese.contains("<h3 title=\"spare-change\">Arredondamentos</h3>"))
         #expect(index == (try String(contentsOfFile: folder + "/month-2024-03.html", encoding: .utf8)))
         // February has no income or expense in the samples: the previous period says "—", not 0.00.
         #expect(index.contains("<td class=\"num\" data-key=\"previous_income\" data-value=\"\">—</td>"))

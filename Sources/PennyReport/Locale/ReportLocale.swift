@@ -19,6 +19,12 @@ public struct ReportLocale: Sendable {
     /// ICU's minimum grouping digits: 2 means 1234 stays ungrouped (pt-PT, es, it).
     public let minimumGroupingDigits: Int
     private let currencyPattern: String
+    /// How the rules' `label` blocks show ledger names in this language (`expenses:housing`
+    /// → `Habitação`); a name without a label is shown as it is.
+    public var names: [String: String] = [:]
+
+    /// A ledger name as a person reads it: its label, else the name.
+    public func name(_ ledgerName: String) -> String { names[ledgerName] ?? ledgerName }
 
     /// The locale named by `identifier` (`pt-PT`, `pt_PT.UTF-8`, `en`), or by the
     /// environment (`LC_ALL`, `LC_MONETARY`, `LANG`) when nil; `C` and `POSIX` mean `en_US`.

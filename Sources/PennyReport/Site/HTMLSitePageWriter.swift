@@ -29,13 +29,13 @@ public struct HTMLSitePageWriter {
             guard !lines.isEmpty else { continue }
             body += section(m, columns: [t["site.date"], t["site.description"]])
             for line in lines {
-                let sub = line.account == page.category ? "" : HTML.account(line.account) + " · "
+                let sub = line.account == page.category ? "" : HTML.name(line.account, locale: locale) + " · "
                 body += "<tr id=\"line-\(line.ledgerLine)\" data-line=\"\(line.ledgerLine)\">\(date(line.date))<td class=\"text\">\(navigation.description(line.description))"
                 body += "<br/><small>\(sub)\(navigation.posting(line.counterpart))</small></td>\(HTML.money(line.amount, locale: locale))</tr>"
             }
             body += "</tbody></table></section>\n"
         }
-        return HTML.page(title: page.category, language: t.language, body: body)
+        return HTML.page(title: locale.name(page.category), language: t.language, body: body)
     }
 
     /// An own account's page.
@@ -65,7 +65,7 @@ public struct HTMLSitePageWriter {
             }
             body += "</tbody></table></section>\n"
         }
-        return HTML.page(title: page.account, language: t.language, body: body)
+        return HTML.page(title: locale.name(page.account), language: t.language, body: body)
     }
 
     /// A payee's page.
@@ -101,7 +101,7 @@ public struct HTMLSitePageWriter {
     }
 
     private func header(_ title: String, subtitle: String?) -> String {
-        "<header><h1 title=\"\(HTML.escape(title))\">\(HTML.account(title))</h1>\(subtitle.map { "<p class=\"period\">\(HTML.escape($0))</p>" } ?? "")</header>\n"
+        "<header><h1 title=\"\(HTML.escape(title))\">\(HTML.escape(locale.name(title)))</h1>\(subtitle.map { "<p class=\"period\">\(HTML.escape($0))</p>" } ?? "")</header>\n"
     }
 
     /// The account's balance now and its latest statement's, reconciled or not.

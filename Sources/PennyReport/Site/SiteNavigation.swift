@@ -30,7 +30,9 @@ struct SiteNavigation {
     private func row(_ label: String, _ pages: [(name: String, file: String)]) -> String {
         guard !pages.isEmpty else { return "" }
         var out = "<nav class=\"site\" aria-label=\"\(HTML.escape(label))\"><span class=\"label\">\(HTML.escape(label)):</span>"
-        for page in pages { out += "<a href=\"\(page.file)\" title=\"\(HTML.escape(page.name))\">\(HTML.account(Self.withoutRoot(page.name)))</a>" }
+        for page in pages {
+            out += "<a href=\"\(page.file)\" title=\"\(HTML.escape(page.name))\">\(locale.names[page.name].map(HTML.escape) ?? HTML.account(Self.withoutRoot(page.name)))</a>"
+        }
         return out + "</nav>\n"
     }
 
@@ -40,16 +42,19 @@ struct SiteNavigation {
         return String(name[name.index(after: colon)...])
     }
 
-    /// `text` as a link to the category's page when it has one.
-    func category(_ name: String, text: String) -> String {
-        guard let file = site.file(category: name) else { return HTML.account(text) }
-        return "<a href=\"\(file)\" title=\"\(HTML.escape(name))\">\(HTML.account(text))</a>"
+    /// A category's name (its label when it has one) as a link to its page when it has one.
+    func category(_ name: String) -> String {
+        guard let file = site.file(category: name) else { return HTML.name(name, locale: locale) }
+        return "<a href=\"\(file)\" title=\"\(HTML.escape(name))\">\(shown(name))</a>"
     }
+
+    /// A name's label, else the name with line-break opportunities.
+    private func shown(_ name: String) -> String { locale.names[name].map(HTML.escape) ?? HTML.account(name) }
 
     /// A posting's account as a link to its own account's or its category's page.
     func posting(_ account: String, anchor: String? = nil) -> String {
-        guard let file = site.file(posting: account) else { return HTML.account(account) }
-        return "<a href=\"\(file)\(anchor.map { "#" + $0 } ?? "")\" title=\"\(HTML.escape(account))\">\(HTML.account(account))</a>"
+        guard let file = site.file(posting: account) else { return HTML.name(account, locale: locale) }
+        return "<a href=\"\(file)\(anchor.map { "#" + $0 } ?? "")\" title=\"\(HTML.escape(account))\">\(shown(account))</a>"
     }
 
     /// A description, its payee part linked to the payee's page when it has one.

@@ -81,14 +81,14 @@ public struct HTMLRecapWriter {
         var out = "<section id=\"spending\"><h2>\(HTML.escape(t["recap.spending"]))</h2><div class=\"pair\">"
         let slices = s.categories.map { line in
             SVGCharts.Slice(
-                label: "\(line.account): \(locale.money(line.amount))", hundredths: line.shareOfExpenses?.hundredths ?? 0, link: site?.file(category: line.account))
+                label: "\(locale.name(line.account)): \(locale.money(line.amount))", hundredths: line.shareOfExpenses?.hundredths ?? 0, link: site?.file(category: line.account))
         }
         out += "<figure>" + SVGCharts.donut(slices, title: t["recap.spending"], id: "donut-title", centre: locale.money(s.expenses)) + "</figure>"
         out += "<table class=\"data\"><thead><tr><th>\(HTML.escape(t["recap.category"]))</th><th class=\"num\">\(HTML.escape(t["recap.amount"]))</th>"
         out += "<th class=\"num\">\(HTML.escape(t["recap.share_of_expenses"]))</th><th class=\"num\">\(HTML.escape(t["recap.share_of_income"]))</th></tr></thead><tbody>"
         for (index, line) in s.categories.enumerated() {
             let swatch = "<span class=\"swatch\" style=\"background:\(SVGCharts.palette[index % SVGCharts.palette.count])\"></span>"
-            let name = navigation?.category(line.account, text: line.account) ?? HTML.account(line.account)
+            let name = navigation?.category(line.account) ?? HTML.name(line.account, locale: locale)
             out += "<tr data-account=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(swatch)\(name)</th>\(money(line.amount))"
             out += "\(percent(line.shareOfExpenses))\(percent(line.shareOfIncome))</tr>"
         }
@@ -132,7 +132,7 @@ public struct HTMLRecapWriter {
         out += "</tr></thead><tbody>"
         for trend in r.trends {
             let chart = SVGCharts.sparkline(trend.months.map(\.minorUnits), title: trend.category)
-            let name = navigation?.category(trend.category, text: trend.category) ?? HTML.account(trend.category)
+            let name = navigation?.category(trend.category) ?? HTML.name(trend.category, locale: locale)
             out += "<tr data-trend=\"\(HTML.escape(trend.category))\"><th scope=\"row\">\(name)</th><td>\(chart)</td>"
             for value in trend.months { out += money(value) }
             out += "</tr>"
@@ -151,7 +151,7 @@ public struct HTMLRecapWriter {
                 guard let budget = line.budget, let remaining = line.remaining else { continue }
                 let gauge = SVGCharts.gauge(
                     part: line.amount.minorUnits, whole: budget.minorUnits, title: "\(line.account): \(locale.money(line.amount)) / \(locale.money(budget))")
-                out += "<tr data-budget=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(HTML.account(line.account))</th>\(money(budget))\(money(line.amount))"
+                out += "<tr data-budget=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(HTML.name(line.account, locale: locale))</th>\(money(budget))\(money(line.amount))"
                 out += "\(money(remaining))<td class=\"\(remaining.isNegative ? "over" : "ok")\">\(gauge)</td></tr>"
             }
             out += "</tbody></table>"
@@ -174,7 +174,7 @@ public struct HTMLRecapWriter {
         var out = "<section id=\"roundups\"><h2>\(HTML.escape(t["recap.roundups"]))</h2>"
         for program in r.roundUps {
             out +=
-                "<h3 title=\"\(HTML.escape(program.program))\">\(HTML.escape(Self.shownName(program: program.program)))</h3><table class=\"data\" data-program=\"\(HTML.escape(program.program))\"><tbody>"
+                "<h3 title=\"\(HTML.escape(program.program))\">\(HTML.escape(locale.names[program.program] ?? Self.shownName(program: program.program)))</h3><table class=\"data\" data-program=\"\(HTML.escape(program.program))\"><tbody>"
             out += "<tr><th scope=\"row\">\(HTML.escape(t["recap.accrued"]))</th>\(money(program.accrued, key: "accrued"))<td></td></tr>"
             out += "<tr><th scope=\"row\">\(HTML.escape(t["recap.swept"]))</th>\(money(program.swept, key: "swept"))<td></td></tr>"
             out += "<tr><th scope=\"row\">\(HTML.escape(t["recap.pot"]))</th>\(money(program.pot, key: "pot"))<td></td></tr>"
@@ -185,7 +185,8 @@ public struct HTMLRecapWriter {
                     goal = "<td class=\"goal\">\(HTML.escape(t["recap.goal"])) \(HTML.escape(locale.money(target))): \(HTML.escape(progress.map(locale.percent) ?? "—"))"
                     goal += SVGCharts.gauge(part: d.goalProgressHundredths ?? 0, whole: 10_000, title: d.account) + "</td>"
                 }
-                out += "<tr data-destination=\"\(HTML.escape(d.account))\"><th scope=\"row\">→ \(HTML.account(d.account))</th>\(money(d.amount))\(goal)</tr>"
+                out +=
+                    "<tr data-destination=\"\(HTML.escape(d.account))\"><th scope=\"row\">→ \((navigation?.posting(d.account) ?? HTML.name(d.account, locale: locale)))</th>\(money(d.amount))\(goal)</tr>"
             }
             out += "</tbody></table>"
         }
@@ -199,7 +200,7 @@ public struct HTMLRecapWriter {
             "<th>\(HTML.escape(t["recap.account"]))</th><th class=\"num\">\(HTML.escape(t["recap.balance"]))\(asOf)</th><th class=\"num\">\(HTML.escape(t["recap.bank_says"]))</th>"
         out += "<th>\(HTML.escape(t["recap.reconciled"]))</th></tr></thead><tbody>"
         for a in r.balances.accounts {
-            let name = navigation?.posting(a.account) ?? HTML.account(a.account)
+            let name = navigation?.posting(a.account) ?? HTML.name(a.account, locale: locale)
             out += "<tr data-account=\"\(HTML.escape(a.account))\"><th scope=\"row\">\(name)</th>\(money(a.balance))\(bankSays(a))"
             let status = a.statementClosing == nil ? t["recap.none"] : (a.reconciled ? "✓ " + t["recap.yes"] : "✗ " + t["recap.no"])
             out += "<td class=\"\(a.statementClosing == nil || a.reconciled ? "ok" : "over")\">\(HTML.escape(status))</td></tr>"
@@ -215,7 +216,7 @@ public struct HTMLRecapWriter {
                 "<th>\(HTML.escape(t["recap.cycle"]))</th><th class=\"num\">\(HTML.escape(t["recap.amount_due"]))</th><th>\(HTML.escape(t["recap.due_date"]))</th></tr></thead><tbody>"
             for (account, c) in cycles {
                 out +=
-                    "<tr data-card=\"\(HTML.escape(account))\"><th scope=\"row\">\(HTML.account(account))</th><td>\(HTML.escape(locale.date(c.from))) – \(HTML.escape(locale.date(c.to)))</td>"
+                    "<tr data-card=\"\(HTML.escape(account))\"><th scope=\"row\">\((navigation?.posting(account) ?? HTML.name(account, locale: locale)))</th><td>\(HTML.escape(locale.date(c.from))) – \(HTML.escape(locale.date(c.to)))</td>"
                 out += "\(money(c.amountDue))<td data-value=\"\(c.dueDate)\">\(HTML.escape(locale.date(c.dueDate)))</td></tr>"
             }
             out += "</tbody></table>"

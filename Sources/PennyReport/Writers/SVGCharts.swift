@@ -141,6 +141,13 @@ enum HTML {
         escape(name).replacingOccurrences(of: ":", with: ":<wbr/>")
     }
 
+    /// A ledger name as a page shows it: its label with the ledger name as the tooltip,
+    /// else the name with line-break opportunities (`account`).
+    static func name(_ ledgerName: String, locale: ReportLocale) -> String {
+        guard let label = locale.names[ledgerName] else { return account(ledgerName) }
+        return "<span title=\"\(escape(ledgerName))\">\(escape(label))</span>"
+    }
+
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
