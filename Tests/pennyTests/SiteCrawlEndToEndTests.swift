@@ -3,7 +3,8 @@ import Testing
 
 /// `penny report site` crawled in a real headless Chromium from its home page, at phone and
 /// desktop width, in English and Portuguese: every link resolves to a page of the site,
-/// every page is laid out with nothing past its card and fetches nothing, and the figures
+/// every page is laid out with nothing past its card, all its text at 4.5:1 contrast in
+/// light and dark, and fetches nothing, and the figures
 /// of a category page equal `report summary --format json`.
 @Suite(.serialized) struct SiteCrawlEndToEndTests {
     /// What the injected probe measured on one page.
@@ -14,6 +15,7 @@ import Testing
         }
         let page: String
         let overflow: [String]
+        let contrast: [String]
         let resources: [String]
         let links: [Link]
         let ids: [String]
@@ -32,10 +34,10 @@ import Testing
 
     /// Every page of `folder` laid out by Chromium at `width` (each in a frame exactly that
     /// wide, all in one run), measured by the injected probe and read back.
-    func probe(_ w: Workspace, folder: String, width: Int) throws -> [String: Probe] {
+    func probe(_ w: Workspace, folder: String, width: Int, dark: Bool = false) throws -> [String: Probe] {
         let browser = try #require(Workspace.tool("chromium"), "make test installs chromium")
         let script = try String(contentsOf: fixture("site/probe.js"), encoding: .utf8)
-        let probed = w.path("probed-\(width)")
+        let probed = w.path("probed-\(width)\(dark ? "-dark" : "")")
         try? FileManager.default.createDirectory(atPath: probed, withIntermediateDirectories: true)
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".html") }.sorted()
         for page in pages {
@@ -58,7 +60,7 @@ import Testing
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(w.path("chromium-profile"))", "--no-first-run",
                 "--window-size=\(width + 40),1000", "--virtual-time-budget=120000", "--dump-dom", "file://" + probed + "/frame.html",
-            ])
+            ] + (dark ? ["--force-dark-mode"] : []))
         let attribute = try #require(result.stdout.firstMatch(of: /data-probe="([^"]*)"/), "no probe result (\(pages.count) pages)")
         let json = String(attribute.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
@@ -71,13 +73,14 @@ import Testing
         let (w, folder) = try site(locale: locale)
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(files.contains { $0.hasPrefix("account-") } && files.contains { $0.hasPrefix("payee-") } && files.contains("payees.html"))
-        for width in [400, 1280] {
-            let probes = try probe(w, folder: folder, width: width)
+        for (width, dark) in [(400, false), (1280, false), (1280, true)] {
+            let probes = try probe(w, folder: folder, width: width, dark: dark)
             #expect(Set(probes.keys) == files, "pages not measured: \(files.subtracting(probes.keys).sorted())")
             var queue = ["index.html"], seen: Set<String> = ["index.html"]
             while let page = queue.popLast(), let probe = probes[page] {
                 #expect(probe.width == width)
                 #expect(probe.overflow.isEmpty, "\(locale) \(width)px \(page): \(probe.overflow.prefix(5))")
+                #expect(probe.contrast.isEmpty, "\(locale) \(dark ? "dark" : "light") \(page): text below 4.5:1: \(probe.contrast.prefix(5))")
                 #expect(probe.resources.isEmpty, "\(page) fetched \(probe.resources)")
                 for link in probe.links {
                     #expect(!link.text.isEmpty, "\(page): a link without text to \(link.href)")

@@ -256,7 +256,7 @@ public struct HTMLRecapWriter {
     }
 
     static let style = """
-        :root{--link:#1f5fa8;--bg:#fbfbf8;--fg:#1d2327;--muted:#5f6b73;--card:#ffffff;--line:#e3e6e8;--track:#e9ecef;--income:#17a589;--expenses:#e4572e;--ok:#17a589;--over:#c0392b}
+        :root{--link:#1f5fa8;--bg:#fbfbf8;--fg:#1d2327;--muted:#5f6b73;--card:#ffffff;--line:#e3e6e8;--track:#e9ecef;--income:#17a589;--expenses:#e4572e;--ok:#0b7a5f;--over:#c0392b}
         @media (prefers-color-scheme: dark){:root{--link:#7fb4ff;--bg:#14181b;--fg:#e8eaec;--muted:#9aa5ad;--card:#1d2327;--line:#2c343a;--track:#2c343a;--income:#2ecc9a;--expenses:#ff7a59;--ok:#2ecc9a;--over:#ff6b5b}}
         *{box-sizing:border-box}body{margin:0 auto;max-width:960px;padding:24px;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
         header h1{margin:0;font-size:26px}header .period{margin:2px 0 18px;color:var(--muted);font-size:18px}header .period::first-letter{text-transform:uppercase}
@@ -264,7 +264,7 @@ public struct HTMLRecapWriter {
         h2{font-size:18px;margin:0 0 10px}h3{font-size:15px;margin:14px 0 6px;color:var(--muted)}
         table{border-collapse:collapse;width:100%}th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:middle}
         thead th{color:var(--muted);font-weight:600;font-size:13px}thead th.num{white-space:normal}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-        table.figures td{font-size:18px}table.figures tbody tr:first-child td:nth-child(2){color:var(--income)}
+        table.figures td{font-size:18px}table.figures tbody tr:first-child td:nth-child(2){color:var(--ok)}
         .pair{display:grid;grid-template-columns:220px 1fr;gap:18px;align-items:start}figure{margin:0}svg.donut{width:210px;height:210px}
         circle.track{stroke:var(--track)}svg.donut text.centre{font-size:3.6px;font-weight:600;fill:var(--fg)}svg.bars{width:100%;height:auto}svg.bars text{font-size:13px;fill:var(--muted)}
         line.axis{stroke:var(--muted)}line.grid{stroke:var(--line)}svg a:hover rect,svg a:focus rect{opacity:.8}

@@ -24,6 +24,37 @@
       }
     });
   });
+  // Contrast of every piece of text against the background behind it (WCAG 2: at least 4.5:1).
+  out.contrast = [];
+  function rgb(text) {
+    var m = /rgba?\(([^)]+)\)/.exec(text || '');
+    if (!m) return null;
+    var p = m[1].split(',').map(parseFloat);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  }
+  function luminance(c) {
+    var v = [c.r, c.g, c.b].map(function (x) { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  }
+  function background(el) {
+    for (var e = el; e; e = e.parentElement) {
+      var c = rgb(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) return c;
+    }
+    return { r: 255, g: 255, b: 255, a: 1 };
+  }
+  document.querySelectorAll('body *').forEach(function (el) {
+    var own = Array.prototype.some.call(el.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim() !== ''; });
+    if (!own || el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'title' || el.closest('title')) return;
+    var r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return;
+    var style = getComputedStyle(el);
+    var fg = rgb(el instanceof SVGElement ? style.fill : style.color);
+    if (!fg) return;
+    var a = luminance(fg), b = luminance(background(el));
+    var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) out.contrast.push(el.tagName.toLowerCase() + ' ' + ratio.toFixed(2) + ':1 ' + el.textContent.trim().slice(0, 30));
+  });
   var page = document.documentElement.scrollWidth;
   if (page > window.innerWidth + 1) out.overflow.push('the page is ' + page + 'px wide in a ' + window.innerWidth + 'px window');
   // Run in a frame of the width under test (a headless window is at least 500px wide):
