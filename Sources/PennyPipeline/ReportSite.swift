@@ -28,9 +28,11 @@ public struct ReportSite {
         let gathered = try gather()
         let months = gathered.months.sorted().map { (year: $0 / 100, month: $0 % 100) }
         let payees = gathered.payeePages(limit: Self.payeePageLimit)
-        let site = SiteMap(
+        var site = SiteMap(
             months: months, categories: Array(gathered.categories.keys), accounts: assembly.rules.accounts.map(\.name), payees: payees.map(\.key),
             depth: assembly.depth)
+        let reports = try wholeReports(hasData: !months.isEmpty)
+        site.reports = reports.map { ($0.file, $0.titleKey) }
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw PennyError(.ledgerUnavailable, "cannot make the folder '\(directory)': \(error.localizedDescription)")
         }
@@ -60,7 +62,21 @@ public struct ReportSite {
             if let name = site.file(payee: page.key) { try put(writer.render(page), name) }
         }
         if !payees.isEmpty { try put(writer.render(payees: payees), SiteMap.payeeIndex) }
+        for report in reports { try put(writer.render(report: report.document, titleKey: report.titleKey), report.file) }
         return written
+    }
+
+    /// The whole-ledger reports the site has a page for: recurring payments and the forecast
+    /// (when the ledger has data), the round-up programs (when the rules have any).
+    private func wholeReports(hasData: Bool) throws(PennyError) -> [(file: String, titleKey: String, document: ReportDocument)] {
+        guard hasData else { return [] }
+        var all = ReportAssembly(
+            rules: assembly.rules, ledgerPath: assembly.ledgerPath, currency: assembly.currency, period: .all, interval: assembly.interval, depth: assembly.depth,
+            months: 3)
+        all.conversion = assembly.conversion
+        var reports = [("recurring.html", "site.recurring", try all.document(.recurring)), ("forecast.html", "site.forecast", try all.document(.forecast))]
+        if !assembly.rules.roundUps.isEmpty { reports.append(("roundups.html", "recap.roundups", try all.document(.roundups))) }
+        return reports.map { (file: $0.0, titleKey: $0.1, document: $0.2) }
     }
 
     /// The site's pages from two streaming readings of the ledger: the first finds the

@@ -100,6 +100,13 @@ public struct HTMLSitePageWriter {
         return HTML.page(title: t["site.payees"], language: t.language, body: body)
     }
 
+    /// A whole report (recurring payments, the forecast, the round-up programs) as a page
+    /// of the site: its tables as `report … --format html` writes them.
+    public func render(report document: ReportDocument, titleKey: String) -> String {
+        let body = navigation.render(current: nil) + header(t[titleKey], subtitle: nil) + HTMLReportWriter.body(document, locale: locale)
+        return HTML.page(title: t[titleKey], language: t.language, body: body)
+    }
+
     private func header(_ title: String, subtitle: String?) -> String {
         "<header><h1 title=\"\(HTML.escape(title))\">\(HTML.escape(locale.name(title)))</h1>\(subtitle.map { "<p class=\"period\">\(HTML.escape($0))</p>" } ?? "")</header>\n"
     }

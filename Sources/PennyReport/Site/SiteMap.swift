@@ -15,6 +15,9 @@ public struct SiteMap: Sendable {
     public let depth: Int
     /// The page listing every payee with a page.
     public static let payeeIndex = "payees.html"
+    /// The pages of whole reports (`report recurring`, `forecast`, `roundups`) the site
+    /// has, by file name, in the navigation's order, each with its title's translation key.
+    public var reports: [(file: String, titleKey: String)] = []
     private let categoryFiles: [String: String]
     private let accountFiles: [String: String]
     private let payeeFiles: [String: String]
@@ -25,7 +28,7 @@ public struct SiteMap: Sendable {
         self.home = months.last
         self.accounts = accounts
         self.depth = depth
-        var taken: Set<String> = ["index", "payees"]
+        var taken: Set<String> = ["index", "payees", "recurring", "forecast", "roundups"]
         categoryFiles = Self.names(categories.sorted(), prefix: "category-", taken: &taken)
         accountFiles = Self.names(accounts, prefix: "account-", taken: &taken)
         payeeFiles = Self.names(payees.sorted(), prefix: "payee-", taken: &taken)

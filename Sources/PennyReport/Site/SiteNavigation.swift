@@ -19,6 +19,7 @@ struct SiteNavigation {
             out += "<a\(mark) href=\"\(site.file(year: m.year, month: m.month))\">\(label)</a>"
         }
         if !site.payees.isEmpty { out += "<a href=\"\(SiteMap.payeeIndex)\">\(HTML.escape(t["site.payees"]))</a>" }
+        for report in site.reports { out += "<a href=\"\(report.file)\">\(HTML.escape(t[report.titleKey]))</a>" }
         out += "</nav>\n"
         out += row(t["site.accounts"], site.accounts.compactMap { name in site.file(account: name).map { (name, $0) } })
         for (root, label) in [(AccountName.Root.expenses, t["recap.expenses"]), (.income, t["recap.income"])] {

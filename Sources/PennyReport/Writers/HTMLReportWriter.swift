@@ -4,20 +4,25 @@
 public enum HTMLReportWriter {
     /// The page.
     public static func render(_ document: ReportDocument, title: String, locale: ReportLocale? = nil) -> String {
+        HTML.page(title: title, language: locale.map { String($0.labels.language) } ?? "en", body: body(document, locale: locale))
+    }
+
+    /// The document's sections, for a page that has its own header (a report site's).
+    public static func body(_ document: ReportDocument, locale: ReportLocale?) -> String {
         var body = ""
         for section in document.sections {
             body += "<section>"
             if let heading = section.title { body += "<h2>\(HTML.escape(heading.text(in: locale)))</h2>" }
             for block in section.blocks {
                 switch block {
-                case .table(let table): body += render(table, locale)
+                case .table(let table): body += "<div class=\"scroll\">" + render(table, locale) + "</div>"
                 case .line(let text): body += "<p>\(HTML.escape(text.text(in: locale)))</p>"
                 case .gap: break
                 }
             }
             body += "</section>\n"
         }
-        return HTML.page(title: title, language: locale.map { String($0.labels.language) } ?? "en", body: body)
+        return body
     }
 
     private static func render(_ table: ReportTable, _ locale: ReportLocale?) -> String {
