@@ -48,6 +48,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "After the import, write the monthly recap page of the ledger's latest month to FILE (like `penny report html`).")
     var html: String?
 
+    @Option(help: "After the import, write the report site of the ledger to the folder DIR (like `penny report site --output DIR`).")
+    var site: String?
+
     @Option(help: "Append one JSON line about this run to FILE (start, end, each file, totals, warnings, exit status); `penny status` reads it.")
     var log: String?
 
@@ -121,6 +124,12 @@ struct ImportCommand: ParsableCommand {
             let assembly = ReportAssembly(rules: rules, ledgerPath: options.ledgerPath, currency: rules.defaultCurrency, period: .all, interval: .month, depth: 2)
             try AtomicFile.write(try assembly.recapPage(locale: nil), to: html)
             console.say("wrote \(html)")
+        }
+        if let site, !dryRun {
+            // The site for the morning: every month, category, account and payee as they now stand.
+            let assembly = ReportAssembly(rules: rules, ledgerPath: options.ledgerPath, currency: rules.defaultCurrency, period: .all, interval: .month, depth: 2)
+            let pages = try ReportSite(assembly: assembly, locale: nil).write(into: site)
+            console.say("wrote \(pages.count) pages to \(site)")
         }
         return status
     }

@@ -171,10 +171,15 @@ import Testing
         for name in try FileManager.default.contentsOfDirectory(atPath: w.path("samples")) where name != "history" {
             try FileManager.default.moveItem(atPath: w.path("samples/\(name)"), toPath: w.path("inbox/\(name)"))
         }
-        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0", "--html", "recap.html")
+        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0", "--html", "recap.html", "--site", "site")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("wrote recap.html"))
         let page = try w.text("recap.html")
         #expect(page.contains("data-key=\"income\" data-value=\"5037.81\""))
+        // The site of the same ledger, its home the same month's recap with the site's links.
+        let pages = try #require(result.stdout.firstMatch(of: /wrote (\d+) pages to site/))
+        #expect(Int(pages.1)! > 20)
+        #expect(try w.text("site/index.html").contains("data-key=\"income\" data-value=\"5037.81\""))
+        #expect(try w.text("site/account-assets-bank-aib.html").contains("data-key=\"balance\" data-value=\"3007.48\""))
     }
 }
