@@ -356,4 +356,30 @@ struct CSVSnifferShapesTests {
                 == "rows: line 4 has a date and 'ca. 2.500,00' in column \"Amount\", which does not read as an amount like the other rows'; it cannot be passed over as not a transaction"
         )
     }
+    @Test func aNegativeColumnBesideAPositiveOneIsMoneyOut() {
+        // No header: which of the two sparse columns is money out is said by the signs written.
+        let s = sniff(
+            """
+            03.11.2025;TRANSFER;-5,00;;'DE67'
+            03.11.2025;DIRECT DEBIT;-24,00;;'DE67'
+            10.11.2025;CREDIT TRANSFER;;83,16;'DE67'
+            11.11.2025;CARD;-53,00;;'DE67'
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .debitCredit(debit: .index(3), credit: .index(4)))
+        #expect(
+            s.decisions.contains {
+                $0.reason == "every value of column 3 is negative ('-5,00', line 1) and every value of column 4 positive ('83,16', line 3): the negative column is money out"
+            })
+        // Unsigned in both columns: still refused.
+        let unsigned = sniff(
+            """
+            03.11.2025;TRANSFER;5,00;
+            10.11.2025;CREDIT TRANSFER;;83,16
+            11.11.2025;CARD;53,00;
+
+            """)
+        #expect(unsigned.refusal.hasPrefix("debit and credit: two columns of unsigned amounts"))
+    }
 }

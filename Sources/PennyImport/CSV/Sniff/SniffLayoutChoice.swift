@@ -120,6 +120,16 @@ struct SniffLayoutChoice {
         guard let (chosen, amounts) = readable.first else { return first }
         switch chosen.money {
         case .debitCredit:
+            if readable.count > 1, readable.contains(where: { $0.1 != amounts }), let (signed, proof) = signedDebit(readable.map(\.0)) {
+                // One column written negative, the other positive: the negative one is money out.
+                sniff.decisions.append(
+                    .init(
+                        "amounts", CSVSniffer.describe(signed, columns),
+                        because:
+                            "every value of \(columns.name(proof.debit)) is negative ('\(proof.debitText)', line \(proof.debitLine)) and every value of \(columns.name(proof.credit)) positive ('\(proof.creditText)', line \(proof.creditLine)): the negative column is money out"
+                    ))
+                return signed
+            }
             if readable.count > 1, readable.contains(where: { $0.1 != amounts }) {
                 sniff.ambiguities.append(
                     .init(
@@ -151,6 +161,30 @@ struct SniffLayoutChoice {
             }
         }
         return chosen
+    }
+
+    /// Of two debit/credit readings, the one whose debit column holds only negative values
+    /// and whose credit column only positive ones (a bank writing money out with its sign):
+    /// the sign written in the cells says which side is which. Nil when the signs do not.
+    private func signedDebit(_ layouts: [SniffColumns.Layout]) -> (
+        SniffColumns.Layout, (debit: Int, credit: Int, debitLine: Int, debitText: Substring, creditLine: Int, creditText: Substring)
+    )? {
+        func written(_ j: Int) -> [(line: Int, text: Substring, value: Int64)]? {
+            var out: [(line: Int, text: Substring, value: Int64)] = []
+            for r in columns.rows where !r[j].trimmed.isEmpty {
+                guard let v = SniffNumbers.read(r[j].trimmed, format) else { return nil }
+                if v != 0 { out.append((r.line, r[j].trimmed, v)) }
+            }
+            return out
+        }
+        for l in layouts {
+            guard case .debitCredit(let d, let c) = l.money, let dv = written(d), let cv = written(c),
+                let firstDebit = dv.first, let firstCredit = cv.first,
+                dv.allSatisfy({ $0.value < 0 }), cv.allSatisfy({ $0.value > 0 })
+            else { continue }
+            return (l, (d, c, firstDebit.line, firstDebit.text, firstCredit.line, firstCredit.text))
+        }
+        return nil
     }
 }
 
