@@ -382,4 +382,25 @@ struct CSVSnifferShapesTests {
             """)
         #expect(unsigned.refusal.hasPrefix("debit and credit: two columns of unsigned amounts"))
     }
+    @Test func aBalticExportWithBalanceLinesAndAQuotedNameIsRead() {
+        // Swedbank's Baltic layout: opening balance, turnover and closing balance lines among
+        // the rows, a D/K mark, the pre-euro currency and a name quoted without doubling.
+        let s = sniff(
+            """
+            "Sąskaitos Nr.","","Data","Gavėjas","Paaiškinimai","Suma","Valiuta","D/K",
+            "LT01","10","2012-01-01","","Likutis pradžiai","2123.82","LTL","K",
+            "LT01","20","2012-01-02","SHOP","PIRKINYS","14.34","LTL","D",
+            "LT01","20","2012-01-26","UAB "Naktida"","PIRKINYS UAB "Naktida"","12.20","LTL","D",
+            "LT01","20","2012-01-10","Company","Salary","1600.00","LTL","K",
+            "LT01","82","2012-01-31","","Apyvarta","26.54","LTL","D",
+            "LT01","86","2012-01-31","","Likutis pabaigai","3697.28","LTL","K",
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .signed(.header("Suma")))
+        #expect(s.profile.indicator == .column(.header("D/K")))
+        #expect(s.profile.currencyColumn == .header("Valiuta"))
+        #expect(s.profile.skipRows.map(\.text) == ["Likutis pradžiai", "Apyvarta", "Likutis pabaigai"])
+        #expect(s.rowCount == 3)
+    }
 }

@@ -169,6 +169,9 @@ enum HeaderVocabulary {
         "saldo anterior", "saldo inicial", "saldo final", "saldo do dia", "s a l d o", "saldo", "opening balance", "closing balance",
         "balance brought forward", "balance carried forward", "anfangssaldo", "endsaldo", "solde initial", "solde final", "saldo iniziale",
         "saldo finale", "beginsaldo", "eindsaldo", "total", "totals", "totaal", "summe", "saldo contable", "saldo disponible",
+        // lt, lv, et (Swedbank's Baltic exports: opening balance, turnover, closing balance), pl
+        "likutis pradziai", "likutis pabaigai", "pradinis likutis", "galutinis likutis", "apyvarta", "sakuma atlikums", "beigu atlikums",
+        "apgrozijums", "algsaldo", "loppsaldo", "kaive", "saldo poczatkowe", "saldo koncowe",
     ]
 
     /// True when a cell says the row is an opening or closing balance, punctuation around

@@ -48,6 +48,16 @@ enum SniffTokenizer {
                 while i < n {
                     let b = text[i]
                     if b == quote {
+                        // Lenient, as `LenientQuotes` reads: `""` before a delimiter or a line end
+                        // is a literal quote that closes the field (`"UAB "Naktida""`).
+                        if quoting == .lenient, i + 1 < n, text[i + 1] == quote,
+                            i + 2 == n || text[i + 2] == delimiter || text[i + 2] == lf || text[i + 2] == cr
+                        {
+                            field.append(quote)
+                            i += 2
+                            closed = true
+                            break
+                        }
                         if i + 1 < n, text[i + 1] == quote {
                             field.append(quote)
                             i += 2
