@@ -403,4 +403,20 @@ struct CSVSnifferShapesTests {
         #expect(s.profile.skipRows.map(\.text) == ["Likutis pradžiai", "Apyvarta", "Likutis pabaigai"])
         #expect(s.rowCount == 3)
     }
+    @Test func ofxDateTimesInACSVAreRead() {
+        // No header; a type column that is not a mark (a CREDIT row may be negative).
+        let s = sniff(
+            """
+            DEBIT,20091224120000[0:GMT],"HOST 037196321563 MO",-85.00
+            CHECK,20091224120000[0:GMT],"CHECK 2656",-20.00
+            CREDIT,20091223120000[0:GMT],"VENDOR PAYMENT",3520.00
+            CREDIT,20091211120000[0:GMT],"PAYPAL TRANSFER",-116.22
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.dateColumn == .index(2))
+        #expect(s.profile.dateFormat.pattern == "%Y%m%d%H%M%S%Z")
+        #expect(s.profile.amount == .signed(.index(4)))
+        #expect(s.profile.indicator == nil)
+    }
 }
