@@ -419,4 +419,27 @@ struct CSVSnifferShapesTests {
         #expect(s.profile.amount == .signed(.index(4)))
         #expect(s.profile.indicator == nil)
     }
+    @Test func aHeaderlessPairWithZerosInTheUnusedColumnIsProvenByTheBalance() {
+        // No header: date, check number, text, money out, money in (0 in the unused one), balance.
+        let s = sniff(
+            """
+            11/01/2014,0, Deposit,0,500.00,500.00
+            11/02/2014,101,Check,100.00,0,400.00
+            11/03/2014,102,Check,100.00,0,300.00
+            11/17/2014,0, Deposit,0,700.00,1000.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .debitCredit(debit: .index(4), credit: .index(5)))
+        #expect(s.profile.balanceColumn == .index(6))
+        // Without the balance nothing says which column is money out.
+        let unproven = sniff(
+            """
+            11/01/2014,0, Deposit,0,500.00
+            11/02/2014,101,Check,100.00,0
+            11/17/2014,0, Deposit,0,700.00
+
+            """)
+        #expect(unproven.refusal.hasPrefix("debit and credit: two columns of unsigned amounts"))
+    }
 }
