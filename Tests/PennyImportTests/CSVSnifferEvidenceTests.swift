@@ -442,4 +442,17 @@ struct CSVSnifferShapesTests {
             """)
         #expect(unproven.refusal.hasPrefix("debit and credit: two columns of unsigned amounts"))
     }
+    @Test func aStrayQuoteInAnUnquotedFieldIsReadLenientlyAndNamed() {
+        let s = sniff(
+            """
+            "Buchungsdatum";"Zahlungsempfänger";"Verwendungszweck";"Betrag"
+            "05.12.25";"Firma";"K.MICHEL GMBH";"-62,3"
+            "01.12.25";Firma";"ABS. 11/25";"-207"
+            "28.11.25";"Max";"Nebenkosten";"150"
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.quoting == .lenient)
+        #expect(s.decisions.contains { $0.reason == "line 3, field 2 has a quote in a field that is not quoted ('Firma\"'); it is read as text" })
+    }
 }
