@@ -181,7 +181,7 @@ struct CSVSnifferEvidenceTests {
             2024-03-03,TAXI,18.00
 
             """)
-        #expect(s.refusal.hasPrefix("sign: 2 of 3 amounts are positive and nothing in the file"))
+        #expect(s.refusal.hasPrefix("sign: 2 of 3 amounts are positive ('23.99' on line 2) and nothing in the file"))
         let note = s.readAsCard()
         #expect(s.isConclusive)
         #expect(s.profile.negate)
@@ -454,5 +454,43 @@ struct CSVSnifferShapesTests {
         #expect(s.isConclusive, "\(s.refusal)")
         #expect(s.profile.quoting == .lenient)
         #expect(s.decisions.contains { $0.reason == "line 3, field 2 has a quote in a field that is not quoted ('Firma\"'); it is read as text" })
+    }
+    @Test func aTypeColumnWhoseWordsAgreeWithTheSignsProvesThem() {
+        // Sparkasse's CSV-CAMT layout: more money in than out, and a Buchungstext saying which.
+        let text = """
+            "Buchungstag";"Buchungstext";"Verwendungszweck";"Betrag";"Info"
+            "05.12.25";"BUCHUNG";"KOSTEN KONTO";"-5,95";"Umsatz gebucht"
+            "05.12.25";"FOLGELASTSCHRIFT";"RE-NR123456";"-12,85";"Umsatz gebucht"
+            "03.12.25";"GUTSCHR. UEBERWEISUNG";"Beleg 203047";"67,50";"Umsatz gebucht"
+            "03.12.25";"ECHTZEIT-GUTSCHRIFT";"Beleg 203036";"35,90";"Umsatz gebucht"
+            "03.12.25";"UEBERWEISUNG";"Miete";"119,00";"Umsatz gebucht"
+
+            """
+        let s = sniff(text)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.negate == false)
+        #expect(
+            s.decisions.contains {
+                $0.reason
+                    == "\"Buchungstext\" says money out on 1 rows ('FOLGELASTSCHRIFT', line 3), all negative, and money in on 2 ('GUTSCHR. UEBERWEISUNG', line 4), all positive: read as written"
+            })
+        // A card export whose types say the other way: every amount is negated.
+        let card = sniff(
+            """
+            Date,Type,Description,Amount
+            2024-03-01,DEBIT,AMAZON,23.99
+            2024-03-02,CREDIT,PAYMENT THANK YOU,-300.00
+            2024-03-03,DEBIT,TAXI,18.00
+
+            """)
+        #expect(card.isConclusive, "\(card.refusal)")
+        #expect(card.profile.negate)
+        // One row against its word: the words prove nothing, and the signs alone do not either.
+        let mixed = sniff(text.replacingOccurrences(of: "\"-12,85\"", with: "\"12,85\""))
+        #expect(mixed.refusal.hasPrefix("sign: 4 of 5 amounts are positive ('12,85' on line 3)"))
+        // A returned debit is money in: its type says nothing.
+        #expect(HeaderVocabulary.typeDirection("RUECKLASTSCHRIFT") == nil)
+        #expect(HeaderVocabulary.typeDirection("Lastschrift") == .out)
+        #expect(HeaderVocabulary.typeDirection("UEBERWEISUNG") == nil)
     }
 }

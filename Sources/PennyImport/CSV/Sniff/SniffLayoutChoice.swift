@@ -141,6 +141,12 @@ struct SniffLayoutChoice {
         case .signed where chosen.indicator != nil:
             sniff.decisions.append(.init("amounts", CSVSniffer.describe(chosen, columns), because: "each row's mark says money out or in"))
         case .signed:
+            if let (negate, reason) = signByType(amounts) {
+                var layout = chosen
+                layout.negate = negate
+                sniff.decisions.append(.init("amounts", CSVSniffer.describe(layout, columns), because: reason))
+                return layout
+            }
             let positive = amounts.filter { $0 > 0 }.count, negative = amounts.filter { $0 < 0 }.count
             sniff.signCount = .init(positive: positive, negative: negative)
             if negative > 0, negative >= positive {
@@ -152,15 +158,41 @@ struct SniffLayoutChoice {
             } else {
                 // More money in than out, with nothing else to go by: a card export writes
                 // charges positive, so the file cannot say which it is.
+                let firstPositive = zip(columns.rows, amounts).first { $0.1 > 0 }.map { (line: $0.0.line, text: $0.0[columns.roles[.amount] ?? 0].trimmed) }
                 sniff.ambiguities.append(
                     .init(
                         "sign", candidates: ["(amounts as written)", "negate"],
                         because:
-                            "\(positive) of \(amounts.count) amounts are positive and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns) says whether they are money in or charges; a card account (type card) reads them as charges"
+                            "\(positive) of \(amounts.count) amounts are positive\(firstPositive.map { " ('\($0.text)' on line \($0.line))" } ?? "") and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns, a type column's words) says whether they are money in or charges; a card account (type card) reads them as charges"
                     ))
             }
         }
         return chosen
+    }
+
+    /// The sign a type column's words prove (`LASTSCHRIFT` money out, `GUTSCHRIFT` money in):
+    /// rows of both kinds, and every one of them signed the way its word says (as written),
+    /// or every one the other way (negated). Nil when the words say nothing or disagree
+    /// with the signs on some row: then they prove nothing.
+    private func signByType(_ amounts: [Int64]) -> (negate: Bool, reason: String)? {
+        guard let t = columns.roles[.type] else { return nil }
+        var out: [(line: Int, text: Substring, amount: Int64)] = []
+        var into: [(line: Int, text: Substring, amount: Int64)] = []
+        for (r, amount) in zip(columns.rows, amounts) where amount != 0 {
+            switch HeaderVocabulary.typeDirection(r[t]) {
+            case .out?: out.append((r.line, r[t].trimmed, amount))
+            case .in?: into.append((r.line, r[t].trimmed, amount))
+            case nil: break
+            }
+        }
+        guard let o = out.first, let i = into.first else { return nil }
+        let asWritten = out.allSatisfy { $0.amount < 0 } && into.allSatisfy { $0.amount > 0 }
+        let flipped = out.allSatisfy { $0.amount > 0 } && into.allSatisfy { $0.amount < 0 }
+        guard asWritten || flipped else { return nil }
+        let (outSign, inSign) = asWritten ? ("negative", "positive") : ("positive", "negative")
+        let reason =
+            "\(columns.name(t)) says money out on \(out.count) rows ('\(o.text)', line \(o.line)), all \(outSign), and money in on \(into.count) ('\(i.text)', line \(i.line)), all \(inSign)\(asWritten ? ": read as written" : ": every amount is negated")"
+        return (flipped, reason)
     }
 
     /// Of two debit/credit readings, the one whose debit column holds only negative values
