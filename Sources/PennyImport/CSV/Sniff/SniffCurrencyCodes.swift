@@ -6,10 +6,10 @@ import Foundation
 enum SniffCurrencyCodes {
     static let all: Set<String> = Set(Locale.commonISOCurrencyCodes).union(replaced)
 
-    /// Codes replaced by the euro since 1999 (and Russia's pre-1998 rouble), which older
+    /// Codes replaced by the euro since 1999, which older
     /// exports and test files still write (`LTL` in Swedbank Lithuania's).
     static let replaced: Set<String> = [
-        "ATS", "BEF", "CYP", "DEM", "EEK", "ESP", "FIM", "FRF", "GRD", "IEP", "ITL", "LTL", "LUF", "LVL", "MTL", "NLG", "PTE", "SIT", "SKK", "RUR",
+        "ATS", "BEF", "CYP", "DEM", "EEK", "ESP", "FIM", "FRF", "GRD", "IEP", "ITL", "LTL", "LUF", "LVL", "MTL", "NLG", "PTE", "SIT", "SKK",
     ]
 
     /// True for a code in use (`EUR`, `usd`).
