@@ -131,10 +131,21 @@ struct SniffLayoutChoice {
                 return signed
             }
             if readable.count > 1, readable.contains(where: { $0.1 != amounts }) {
+                // Name a cell of each column, so a person sees what could not be told apart.
+                var cells: [String] = []
+                if case .debitCredit(let d, let c) = chosen.money {
+                    for j in [d, c] {
+                        if let r = columns.rows.first(where: { !$0[j].trimmed.isEmpty && SniffNumbers.read($0[j].trimmed, format) != 0 }) {
+                            cells.append("'\(r[j].trimmed)' in \(columns.name(j)), line \(r.line)")
+                        }
+                    }
+                }
                 sniff.ambiguities.append(
                     .init(
                         "debit and credit", candidates: readable.map { CSVSniffer.describe($0.0, columns) },
-                        because: "two columns of unsigned amounts and no header or balance says which is money out"))
+                        because:
+                            "two columns of unsigned amounts\(cells.isEmpty ? "" : " (" + cells.joined(separator: "; ") + ")") and no header, balance or sign says which is money out"
+                    ))
             } else {
                 sniff.decisions.append(.init("amounts", CSVSniffer.describe(chosen, columns), because: "the header names the column of money out and of money in"))
             }
