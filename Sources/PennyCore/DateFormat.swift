@@ -5,11 +5,13 @@
 /// `%-d`, `%-m`, `%-y` (unpadded: 1 or 2 digits even between numbers, `10-Nov-9`),
 /// `%b` (a month name, full or abbreviated, any case, accents and a trailing dot ignored, in
 /// the languages of `MonthNames`), `%H` `%M` `%S` (digits,
-/// read and ignored: Penny keeps dates as written), `%%`, and literal characters.
+/// read and ignored: Penny keeps dates as written), `%f` (a fraction of a second, 1 to 9
+/// digits, ignored), `%Z` (a time zone, ignored: `Z`, `+01:00`, `-0500`, `GMT`, or OFX's
+/// bracketed `[0:GMT]`, `[-5:EST]`), `%%`, and literal characters.
 /// The whole field must match.
 public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     private enum Token: Hashable, Sendable {
-        case year4, year2, shortYear, month, day, unpaddedMonth, unpaddedDay, monthName, ignoredNumber, literal(UInt8)
+        case year4, year2, shortYear, month, day, unpaddedMonth, unpaddedDay, monthName, ignoredNumber, fraction, zone, literal(UInt8)
     }
 
     private let tokens: [Token]
@@ -44,6 +46,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             case UInt8(ascii: "d"), UInt8(ascii: "e"): tokens.append(.day)
             case UInt8(ascii: "b"), UInt8(ascii: "B"): tokens.append(.monthName)
             case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"): tokens.append(.ignoredNumber)
+            case UInt8(ascii: "f"): tokens.append(.fraction)
+            case UInt8(ascii: "Z"): tokens.append(.zone)
             case UInt8(ascii: "%"): tokens.append(.literal(UInt8(ascii: "%")))
             default: return nil
             }
@@ -55,7 +59,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         func isNumber(_ i: Int) -> Bool {
             guard tokens.indices.contains(i) else { return false }
             switch tokens[i] {
-            case .literal, .monthName: return false
+            case .literal, .monthName, .fraction, .zone: return false
             default: return true
             }
         }
@@ -102,6 +106,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             case .month: guard let v = digits(min: narrowest, max: 2) else { return nil }; month = v
             case .day: guard let v = digits(min: narrowest, max: 2) else { return nil }; day = v
             case .ignoredNumber: guard digits(min: narrowest, max: 2) != nil else { return nil }
+            case .fraction: guard digits(min: 1, max: 9) != nil else { return nil }
+            case .zone: guard Self.skipZone(b, &i, end) else { return nil }
             case .literal(let c): guard i < end, b[i] == c else { return nil }; i += 1
             case .monthName:
                 var letters: [UInt8] = []
@@ -117,6 +123,48 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         }
         guard i == end else { return nil }
         return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// Reads over a time zone at `i`: `Z`, `+01:00`/`-0500`, 1 to 5 capital letters
+    /// (`GMT`, `CEST`), or OFX's `[offset]`/`[offset:NAME]` (`[0:GMT]`, `[-5.5:IST]`).
+    private static func skipZone(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
+        func isDigit(_ k: Int) -> Bool { k < end && b[k] >= 0x30 && b[k] <= 0x39 }
+        func isCapital(_ k: Int) -> Bool { k < end && b[k] >= 0x41 && b[k] <= 0x5A }
+        guard i < end else { return false }
+        var k = i
+        switch b[k] {
+        case UInt8(ascii: "["):
+            k += 1
+            if k < end, b[k] == UInt8(ascii: "+") || b[k] == UInt8(ascii: "-") { k += 1 }
+            guard isDigit(k) else { return false }
+            while isDigit(k) { k += 1 }
+            if k < end, b[k] == UInt8(ascii: ".") {
+                k += 1
+                guard isDigit(k) else { return false }
+                while isDigit(k) { k += 1 }
+            }
+            if k < end, b[k] == UInt8(ascii: ":") {
+                k += 1
+                let start = k
+                while isCapital(k) || (k < end && b[k] >= 0x61 && b[k] <= 0x7A) { k += 1 }
+                guard k > start else { return false }
+            }
+            guard k < end, b[k] == UInt8(ascii: "]") else { return false }
+            k += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            k += 1
+            guard isDigit(k), isDigit(k + 1) else { return false }
+            k += 2
+            if k < end, b[k] == UInt8(ascii: ":") { k += 1 }
+            guard isDigit(k), isDigit(k + 1) else { return false }
+            k += 2
+        default:
+            let start = k
+            while isCapital(k), k - start < 5 { k += 1 }
+            guard k > start, !isCapital(k) else { return false }
+        }
+        i = k
+        return true
     }
 
     /// A two-digit year's century: 00–68 → 2000s, 69–99 → 1900s (POSIX `strptime`).

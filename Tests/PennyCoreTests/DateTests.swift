@@ -26,6 +26,15 @@ struct DateTests {
         ("%d %b %Y", "6 juin 2024", "2024-06-06"),
         ("%d %b %Y", "7 juillet 2024", "2024-07-07"),
         ("%b. %d, %Y", "Jan. 05, 2024", "2024-01-05"),
+        // OFX date-times written into CSV, fractions of a second and zones read over.
+        ("%Y%m%d%H%M%S%Z", "20091224120000[0:GMT]", "2009-12-24"),
+        ("%Y%m%d%H%M%S.%f%Z", "20091224120000.000[-5:EST]", "2009-12-24"),
+        ("%Y%m%d%H%M%S%Z", "20240301235959[+5.5:IST]", "2024-03-01"),
+        ("%Y%m%d%H%M%S%Z", "20240301235959[-3]", "2024-03-01"),
+        ("%Y-%m-%dT%H:%M:%S%Z", "2024-03-01T23:00:04Z", "2024-03-01"),
+        ("%Y-%m-%dT%H:%M:%S.%f%Z", "2024-03-01T23:00:04.123456+01:00", "2024-03-01"),
+        ("%Y-%m-%d %H:%M:%S %Z", "2024-03-01 23:00:04 CEST", "2024-03-01"),
+        ("%Y-%m-%d %H:%M:%S.%f", "2024-03-01 23:00:04.5", "2024-03-01"),
     ])
     func parses(pattern: String, text: String, expected: String) throws {
         let format = try #require(DateFormat(pattern))
@@ -42,6 +51,12 @@ struct DateTests {
         ("%d %b %Y", "07 jui 2013"),
         ("%d %b %Y", "07 ma 2013"),
         ("%Y%m%d", "2012111"),
+        ("%Y%m%d%H%M%S%Z", "20091224120000[0:GMT"),
+        ("%Y%m%d%H%M%S%Z", "20091224120000[GMT]"),
+        ("%Y%m%d%H%M%S%Z", "20091224120000"),
+        ("%Y-%m-%dT%H:%M:%S%Z", "2024-03-01T23:00:04+1"),
+        ("%Y-%m-%d %H:%M:%S %Z", "2024-03-01 23:00:04 Europe"),
+        ("%Y-%m-%d %H:%M:%S.%f", "2024-03-01 23:00:04."),
     ])
     func rejects(pattern: String, text: String) throws {
         #expect(try #require(DateFormat(pattern)).parse(text) == nil)

@@ -98,6 +98,53 @@ struct CSVReaderBehaviourTests {
     }
 }
 
+/// `quotes lenient`: quotes strict CSV does not allow are read as text, with a warning.
+struct CSVLenientQuotesTests {
+    static func read(_ text: String, quoting: CSVProfile.Quoting) throws(PennyError) -> (transactions: [Transaction], warnings: [String]) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("quotes-\(UUID().uuidString).csv")
+        try? Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var p = profile(delimiter: ";", dateFormat: "%d.%m.%y", description: [.index(2), .index(3)], amount: .signed(.index(4)), decimalMark: ",")
+        p.quoting = quoting
+        var transactions: [Transaction] = []
+        var warnings: [String] = []
+        try CSVReader().read(url, profile: p, displayName: "quotes.csv", configuration: ReaderConfiguration(csvProfiles: [p], defaultCurrency: .euro)) {
+            (event) throws(PennyError) in
+            switch event {
+            case .transaction(let t): transactions.append(t)
+            case .warning(let message, let at): warnings.append("\(at.line): \(message)")
+            default: break
+            }
+        }
+        return (transactions, warnings)
+    }
+
+    // DKB's export, anonymised by hand: one field lost its opening quote (`Firma";`).
+    static let strayQuote = """
+        "Buchungsdatum";"Zahlungsempfänger";"Verwendungszweck";"Betrag"
+        "05.12.25";"Firma";"K.MICHEL GMBH";"-62,3"
+        "01.12.25";Firma";"ABS. 11/25";"-207"
+        "28.11.25";"UAB "Naktida"";"KD-Nr. xxx";"-29,99"
+
+        """
+
+    @Test func aQuoteInAnUnquotedFieldIsTextWhenLenient() throws {
+        let read = try Self.read(Self.strayQuote, quoting: .lenient)
+        #expect(read.transactions.map(\.description) == ["Firma K.MICHEL GMBH", "Firma\" ABS. 11/25", "UAB \"Naktida\" KD-Nr. xxx"])
+        #expect(read.transactions.map(\.amount.minorUnits) == [-6230, -20700, -2999])
+        #expect(read.warnings == ["3: a quote that strict CSV does not allow was read as text ('quotes lenient'); check the field"])
+    }
+
+    @Test func aQuoteInAnUnquotedFieldIsRefusedWhenStrict() {
+        do {
+            _ = try Self.read(Self.strayQuote, quoting: .strict)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.headline.hasPrefix("quotes.csv:3:2: error: malformed CSV"))
+        }
+    }
+}
+
 /// `detail-rows join`: rows with no date and no amount add their text to the transaction
 /// above them.
 struct CSVDetailRowsTests {

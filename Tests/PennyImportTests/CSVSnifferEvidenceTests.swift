@@ -181,7 +181,7 @@ struct CSVSnifferEvidenceTests {
             2024-03-03,TAXI,18.00
 
             """)
-        #expect(s.refusal.hasPrefix("sign: 2 of 3 amounts are positive and nothing in the file"))
+        #expect(s.refusal.hasPrefix("sign: 2 of 3 amounts are positive ('23.99' on line 2) and nothing in the file"))
         let note = s.readAsCard()
         #expect(s.isConclusive)
         #expect(s.profile.negate)
@@ -355,5 +355,145 @@ struct CSVSnifferShapesTests {
             s.refusal
                 == "rows: line 4 has a date and 'ca. 2.500,00' in column \"Amount\", which does not read as an amount like the other rows'; it cannot be passed over as not a transaction"
         )
+    }
+    @Test func aNegativeColumnBesideAPositiveOneIsMoneyOut() {
+        // No header: which of the two sparse columns is money out is said by the signs written.
+        let s = sniff(
+            """
+            03.11.2025;TRANSFER;-5,00;;'DE67'
+            03.11.2025;DIRECT DEBIT;-24,00;;'DE67'
+            10.11.2025;CREDIT TRANSFER;;83,16;'DE67'
+            11.11.2025;CARD;-53,00;;'DE67'
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .debitCredit(debit: .index(3), credit: .index(4)))
+        #expect(
+            s.decisions.contains {
+                $0.reason == "every value of column 3 is negative ('-5,00', line 1) and every value of column 4 positive ('83,16', line 3): the negative column is money out"
+            })
+        // Unsigned in both columns: still refused.
+        let unsigned = sniff(
+            """
+            03.11.2025;TRANSFER;5,00;
+            10.11.2025;CREDIT TRANSFER;;83,16
+            11.11.2025;CARD;53,00;
+
+            """)
+        #expect(
+            unsigned.refusal
+                == "debit and credit: two columns of unsigned amounts ('5,00' in column 3, line 1; '83,16' in column 4, line 2) and no header, balance or sign says which is money out (debit 3, credit 4 or debit 4, credit 3)"
+        )
+    }
+    @Test func aBalticExportWithBalanceLinesAndAQuotedNameIsRead() {
+        // Swedbank's Baltic layout: opening balance, turnover and closing balance lines among
+        // the rows, a D/K mark, the pre-euro currency and a name quoted without doubling.
+        let s = sniff(
+            """
+            "Sąskaitos Nr.","","Data","Gavėjas","Paaiškinimai","Suma","Valiuta","D/K",
+            "LT01","10","2012-01-01","","Likutis pradžiai","2123.82","LTL","K",
+            "LT01","20","2012-01-02","SHOP","PIRKINYS","14.34","LTL","D",
+            "LT01","20","2012-01-26","UAB "Naktida"","PIRKINYS UAB "Naktida"","12.20","LTL","D",
+            "LT01","20","2012-01-10","Company","Salary","1600.00","LTL","K",
+            "LT01","82","2012-01-31","","Apyvarta","26.54","LTL","D",
+            "LT01","86","2012-01-31","","Likutis pabaigai","3697.28","LTL","K",
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .signed(.header("Suma")))
+        #expect(s.profile.indicator == .column(.header("D/K")))
+        #expect(s.profile.currencyColumn == .header("Valiuta"))
+        #expect(s.profile.skipRows.map(\.text) == ["Likutis pradžiai", "Apyvarta", "Likutis pabaigai"])
+        #expect(s.rowCount == 3)
+    }
+    @Test func ofxDateTimesInACSVAreRead() {
+        // No header; a type column that is not a mark (a CREDIT row may be negative).
+        let s = sniff(
+            """
+            DEBIT,20091224120000[0:GMT],"HOST 037196321563 MO",-85.00
+            CHECK,20091224120000[0:GMT],"CHECK 2656",-20.00
+            CREDIT,20091223120000[0:GMT],"VENDOR PAYMENT",3520.00
+            CREDIT,20091211120000[0:GMT],"PAYPAL TRANSFER",-116.22
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.dateColumn == .index(2))
+        #expect(s.profile.dateFormat.pattern == "%Y%m%d%H%M%S%Z")
+        #expect(s.profile.amount == .signed(.index(4)))
+        #expect(s.profile.indicator == nil)
+    }
+    @Test func aHeaderlessPairWithZerosInTheUnusedColumnIsProvenByTheBalance() {
+        // No header: date, check number, text, money out, money in (0 in the unused one), balance.
+        let s = sniff(
+            """
+            11/01/2014,0, Deposit,0,500.00,500.00
+            11/02/2014,101,Check,100.00,0,400.00
+            11/03/2014,102,Check,100.00,0,300.00
+            11/17/2014,0, Deposit,0,700.00,1000.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.amount == .debitCredit(debit: .index(4), credit: .index(5)))
+        #expect(s.profile.balanceColumn == .index(6))
+        // Without the balance nothing says which column is money out.
+        let unproven = sniff(
+            """
+            11/01/2014,0, Deposit,0,500.00
+            11/02/2014,101,Check,100.00,0
+            11/17/2014,0, Deposit,0,700.00
+
+            """)
+        #expect(unproven.refusal.hasPrefix("debit and credit: two columns of unsigned amounts"))
+    }
+    @Test func aStrayQuoteInAnUnquotedFieldIsReadLenientlyAndNamed() {
+        let s = sniff(
+            """
+            "Buchungsdatum";"Zahlungsempfänger";"Verwendungszweck";"Betrag"
+            "05.12.25";"Firma";"K.MICHEL GMBH";"-62,3"
+            "01.12.25";Firma";"ABS. 11/25";"-207"
+            "28.11.25";"Max";"Nebenkosten";"150"
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.quoting == .lenient)
+        #expect(s.decisions.contains { $0.reason == "line 3, field 2 has a quote in a field that is not quoted ('Firma\"'); it is read as text" })
+    }
+    @Test func aTypeColumnWhoseWordsAgreeWithTheSignsProvesThem() {
+        // Sparkasse's CSV-CAMT layout: more money in than out, and a Buchungstext saying which.
+        let text = """
+            "Buchungstag";"Buchungstext";"Verwendungszweck";"Betrag";"Info"
+            "05.12.25";"BUCHUNG";"KOSTEN KONTO";"-5,95";"Umsatz gebucht"
+            "05.12.25";"FOLGELASTSCHRIFT";"RE-NR123456";"-12,85";"Umsatz gebucht"
+            "03.12.25";"GUTSCHR. UEBERWEISUNG";"Beleg 203047";"67,50";"Umsatz gebucht"
+            "03.12.25";"ECHTZEIT-GUTSCHRIFT";"Beleg 203036";"35,90";"Umsatz gebucht"
+            "03.12.25";"UEBERWEISUNG";"Miete";"119,00";"Umsatz gebucht"
+
+            """
+        let s = sniff(text)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.negate == false)
+        #expect(
+            s.decisions.contains {
+                $0.reason
+                    == "\"Buchungstext\" says money out on 1 rows ('FOLGELASTSCHRIFT', line 3), all negative, and money in on 2 ('GUTSCHR. UEBERWEISUNG', line 4), all positive: read as written"
+            })
+        // A card export whose types say the other way: every amount is negated.
+        let card = sniff(
+            """
+            Date,Type,Description,Amount
+            2024-03-01,DEBIT,AMAZON,23.99
+            2024-03-02,CREDIT,PAYMENT THANK YOU,-300.00
+            2024-03-03,DEBIT,TAXI,18.00
+
+            """)
+        #expect(card.isConclusive, "\(card.refusal)")
+        #expect(card.profile.negate)
+        // One row against its word: the words prove nothing, and the signs alone do not either.
+        let mixed = sniff(text.replacingOccurrences(of: "\"-12,85\"", with: "\"12,85\""))
+        #expect(mixed.refusal.hasPrefix("sign: 4 of 5 amounts are positive ('12,85' on line 3)"))
+        // A returned debit is money in: its type says nothing.
+        #expect(HeaderVocabulary.typeDirection("RUECKLASTSCHRIFT") == nil)
+        #expect(HeaderVocabulary.typeDirection("Lastschrift") == .out)
+        #expect(HeaderVocabulary.typeDirection("UEBERWEISUNG") == nil)
     }
 }

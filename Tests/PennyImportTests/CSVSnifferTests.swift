@@ -94,7 +94,7 @@ struct CSVSnifferTests {
         let s = sniff("Date,Description,Amount\n\(rows)\n")
         #expect(
             s.refusal
-                == "sign: 5 of 5 amounts are positive and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns) says whether they are money in or charges; a card account (type card) reads them as charges ((amounts as written) or negate)"
+                == "sign: 5 of 5 amounts are positive ('1.00' on line 2) and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns, a type column's words) says whether they are money in or charges; a card account (type card) reads them as charges ((amounts as written) or negate)"
         )
     }
 

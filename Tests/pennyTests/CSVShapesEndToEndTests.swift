@@ -173,7 +173,7 @@ import Testing
         #expect(lenient.journal.contains("UAB \"Naktida\""))
         #expect(
             lenient.result.stderr.contains(
-                "lenient-quotes.csv:2: warning: a quote inside a quoted field was read as text ('quotes lenient'); check the field"), "\(lenient.result.stderr)")
+                "lenient-quotes.csv:2: warning: a quote that strict CSV does not allow was read as text ('quotes lenient'); check the field"), "\(lenient.result.stderr)")
     }
 
     @Test func unescapedInnerQuotesAreRefusedWithAColumnWhenStrict() throws {

@@ -75,7 +75,7 @@ public struct CSVReader: StatementReader {
                 }
                 return !mapper.hasEnded
             }
-            let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector)
+            let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector, strict: profile.quoting != .lenient)
             var backslash = BackslashQuotes()
             var lenient = LenientQuotes(delimiter: profile.delimiter)
             var lastByte: UInt8?
@@ -104,7 +104,7 @@ public struct CSVReader: StatementReader {
                 try emit(.transaction(held))
             }
             if let line = lenient.firstStrayQuoteLine {
-                try emit(.warning("a quote inside a quoted field was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
+                try emit(.warning("a quote that strict CSV does not allow was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
             }
             // A download that stopped early may end in the middle of its last row: a CSV
             // cannot tell, so a file without a final line end is named for a person to check.

@@ -3,7 +3,9 @@
 ///
 /// Inside a quoted field a quote closes the field only when the delimiter, a line end or
 /// the end of the file follows it; `""` before a delimiter is a literal quote that closes
-/// the field; any other quote is text. The state carries across chunks.
+/// the field; any other quote is text. A quote inside an unquoted field (`Firma";`) is
+/// passed on as it is: the parser reads it as text when not strict (`LibCSVParser`). The
+/// state carries across chunks.
 struct LenientQuotes {
     private let delimiter: UInt8
     private var inQuotes = false
@@ -42,7 +44,9 @@ struct LenientQuotes {
     private mutating func step(_ byte: UInt8, _ out: inout [UInt8]) {
         if byte == 0x0A { line += 1 }
         guard inQuotes else {
-            if byte == quote && atFieldStart { inQuotes = true }
+            if byte == quote {
+                if atFieldStart { inQuotes = true } else { firstStrayQuoteLine = firstStrayQuoteLine ?? line }
+            }
             out.append(byte)
             atFieldStart = ends(byte)
             return

@@ -15,10 +15,13 @@ final class LibCSVParser {
     /// A statement's line is at most this long (1 MiB).
     static let maximumLineBytes = 1 << 20
 
-    /// Sets up a strict parser (bad quoting is an error) that reports every line end.
-    init(delimiter: UInt8, collector: CSVRecordCollector) throws(PennyError) {
+    /// Sets up a parser that reports every line end. Strict (bad quoting is an error) unless
+    /// `strict` is false: then a quote inside an unquoted field (`Firma";`) is text, for
+    /// `quotes lenient`, whose quoted fields `LenientQuotes` has already made strict. A
+    /// quoted field the file leaves open is an error either way.
+    init(delimiter: UInt8, collector: CSVRecordCollector, strict: Bool = true) throws(PennyError) {
         self.collector = collector
-        let options = UInt8(CSV_STRICT | CSV_REPALL_NL | CSV_STRICT_FINI)
+        let options = UInt8((strict ? CSV_STRICT : 0) | CSV_REPALL_NL | CSV_STRICT_FINI)
         guard csv_init(&parser, options) == 0 else {
             throw .badInput("cannot start the CSV parser (out of memory)")
         }

@@ -169,6 +169,9 @@ enum HeaderVocabulary {
         "saldo anterior", "saldo inicial", "saldo final", "saldo do dia", "s a l d o", "saldo", "opening balance", "closing balance",
         "balance brought forward", "balance carried forward", "anfangssaldo", "endsaldo", "solde initial", "solde final", "saldo iniziale",
         "saldo finale", "beginsaldo", "eindsaldo", "total", "totals", "totaal", "summe", "saldo contable", "saldo disponible",
+        // lt, lv, et (Swedbank's Baltic exports: opening balance, turnover, closing balance), pl
+        "likutis pradziai", "likutis pabaigai", "pradinis likutis", "galutinis likutis", "apyvarta", "sakuma atlikums", "beigu atlikums",
+        "apgrozijums", "algsaldo", "loppsaldo", "kaive", "saldo poczatkowe", "saldo koncowe",
     ]
 
     /// True when a cell says the row is an opening or closing balance, punctuation around
@@ -177,6 +180,31 @@ enum HeaderVocabulary {
         let folded = TextKey.fold(cell.trimmed)
         let words = folded.drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()
         return balanceRowWords.contains(String(words))
+    }
+
+    /// Which way a bank's transaction type says the money went.
+    enum Direction { case out, `in` }
+
+    /// Parts of transaction types that say money out or in, folded; German compounds hold
+    /// them inside (`FOLGELASTSCHRIFT`, `ECHTZEIT-GUTSCHRIFT`, `GUTSCHR. UEBERWEISUNG`).
+    static let moneyOutTypeParts = ["lastschrift", "abbuchung", "belastung", "auszahlung", "kartenzahlung", "dauerauftrag", "entgelt"]
+    static let moneyInTypeParts = ["gutschr", "einzahlung", "zahlungseingang"]
+    /// Whole words of transaction types that say money out or in.
+    static let moneyOutTypeWords: Set<String> = ["debit", "withdrawal", "afschrijving", "cargo", "prelevement", "addebito"]
+    static let moneyInTypeWords: Set<String> = ["credit", "deposit", "bijschrijving", "abono", "versement", "accredito"]
+    /// Parts that undo a movement (a returned debit is money in): such a type says nothing.
+    static let reversalParts = ["ruck", "rueck", "storno", "retour", "reversal", "refund", "return", "annul", "erstatt"]
+
+    /// The direction a transaction type names, or nil when it names none (`UEBERWEISUNG`,
+    /// `BUCHUNG`) or both, or undoes a movement (`RUECKLASTSCHRIFT`).
+    static func typeDirection(_ cell: String) -> Direction? {
+        let folded = TextKey.fold(cell.trimmed)
+        guard !folded.isEmpty, !reversalParts.contains(where: folded.contains) else { return nil }
+        let words = Set(folded.split { !$0.isLetter }.map(String.init))
+        let out = moneyOutTypeParts.contains(where: folded.contains) || !words.isDisjoint(with: moneyOutTypeWords)
+        let into = moneyInTypeParts.contains(where: folded.contains) || !words.isDisjoint(with: moneyInTypeWords)
+        if out == into { return nil }
+        return out ? .out : .in
     }
 
     /// Status words of rows that have not happened yet (or never will).

@@ -264,8 +264,13 @@ struct SniffColumns {
         if money.isEmpty {
             money = (0..<width).filter { !dates.contains($0) && isAmountColumn($0) && Set(values($0).map(\.text)).count == rows.count }
         }
+        // Each row fills one of the two; the other is empty or a zero (SunTrust's `0,500.00`).
+        func unfilled(_ r: SniffRecord, _ j: Int) -> Bool {
+            let t = r[j].trimmed
+            return t.isEmpty || (t.allSatisfy { $0 == "0" || $0 == "." || $0 == "," } && t.first == "0")
+        }
         func sparsePair(_ a: Int, _ b: Int) -> Bool {
-            rows.allSatisfy { ($0[a].trimmed.isEmpty) != ($0[b].trimmed.isEmpty) }
+            rows.allSatisfy { unfilled($0, a) != unfilled($0, b) }
         }
         let full = money.filter { j in values(j).allSatisfy { !$0.text.trimmed.isEmpty } }
         switch money.count {

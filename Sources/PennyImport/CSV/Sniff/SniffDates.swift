@@ -9,7 +9,7 @@ enum SniffDates {
     /// The patterns tried, most usual first within each order.
     static let candidates: [DateFormat] = {
         var patterns: [String] = []
-        let times = ["", " %H:%M:%S", " %H:%M", "T%H:%M:%S", "T%H:%M:%SZ", "T%H:%M"]
+        let times = ["", " %H:%M:%S", " %H:%M", "T%H:%M:%S", "T%H:%M:%S%Z", "T%H:%M", " %H:%M:%S.%f", "T%H:%M:%S.%f", "T%H:%M:%S.%f%Z"]
         for time in times {
             for sep in ["-", "/", ".", " "] {
                 patterns.append("%Y\(sep)%m\(sep)%d\(time)")
@@ -24,13 +24,15 @@ enum SniffDates {
             patterns += ["%Y:%m:%d\(time)", "%Y.%m.%d.\(time)"]
             patterns += ["%Y%m%d\(time)", "%d %b %Y\(time)", "%d-%b-%Y\(time)", "%d-%b-%y\(time)", "%d %b %y\(time)", "%b %d, %Y\(time)", "%b %d %Y\(time)"]
         }
+        // OFX's date-times, written into some banks' CSV (`20091224120000[0:GMT]`).
+        patterns += ["%Y%m%d%H%M%S%Z", "%Y%m%d%H%M%S.%f%Z"]
         return patterns.compactMap(DateFormat.init)
     }()
 
     /// A cheap test before trying patterns: digits, separators and at most a month name.
     static func mayBeDate(_ text: Substring) -> Bool {
         let count = text.utf8.count
-        guard count >= 6, count <= 25, let first = text.utf8.first else { return false }
+        guard count >= 6, count <= 32, let first = text.utf8.first else { return false }
         let digits = text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count
         return digits >= 4 && (first >= 0x30 && first <= 0x39 || (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A)
     }

@@ -120,17 +120,44 @@ struct SniffLayoutChoice {
         guard let (chosen, amounts) = readable.first else { return first }
         switch chosen.money {
         case .debitCredit:
+            if readable.count > 1, readable.contains(where: { $0.1 != amounts }), let (signed, proof) = signedDebit(readable.map(\.0)) {
+                // One column written negative, the other positive: the negative one is money out.
+                sniff.decisions.append(
+                    .init(
+                        "amounts", CSVSniffer.describe(signed, columns),
+                        because:
+                            "every value of \(columns.name(proof.debit)) is negative ('\(proof.debitText)', line \(proof.debitLine)) and every value of \(columns.name(proof.credit)) positive ('\(proof.creditText)', line \(proof.creditLine)): the negative column is money out"
+                    ))
+                return signed
+            }
             if readable.count > 1, readable.contains(where: { $0.1 != amounts }) {
+                // Name a cell of each column, so a person sees what could not be told apart.
+                var cells: [String] = []
+                if case .debitCredit(let d, let c) = chosen.money {
+                    for j in [d, c] {
+                        if let r = columns.rows.first(where: { !$0[j].trimmed.isEmpty && SniffNumbers.read($0[j].trimmed, format) != 0 }) {
+                            cells.append("'\(r[j].trimmed)' in \(columns.name(j)), line \(r.line)")
+                        }
+                    }
+                }
                 sniff.ambiguities.append(
                     .init(
                         "debit and credit", candidates: readable.map { CSVSniffer.describe($0.0, columns) },
-                        because: "two columns of unsigned amounts and no header or balance says which is money out"))
+                        because:
+                            "two columns of unsigned amounts\(cells.isEmpty ? "" : " (" + cells.joined(separator: "; ") + ")") and no header, balance or sign says which is money out"
+                    ))
             } else {
                 sniff.decisions.append(.init("amounts", CSVSniffer.describe(chosen, columns), because: "the header names the column of money out and of money in"))
             }
         case .signed where chosen.indicator != nil:
             sniff.decisions.append(.init("amounts", CSVSniffer.describe(chosen, columns), because: "each row's mark says money out or in"))
         case .signed:
+            if let (negate, reason) = signByType(amounts) {
+                var layout = chosen
+                layout.negate = negate
+                sniff.decisions.append(.init("amounts", CSVSniffer.describe(layout, columns), because: reason))
+                return layout
+            }
             let positive = amounts.filter { $0 > 0 }.count, negative = amounts.filter { $0 < 0 }.count
             sniff.signCount = .init(positive: positive, negative: negative)
             if negative > 0, negative >= positive {
@@ -142,15 +169,65 @@ struct SniffLayoutChoice {
             } else {
                 // More money in than out, with nothing else to go by: a card export writes
                 // charges positive, so the file cannot say which it is.
+                let firstPositive = zip(columns.rows, amounts).first { $0.1 > 0 }.map { (line: $0.0.line, text: $0.0[columns.roles[.amount] ?? 0].trimmed) }
                 sniff.ambiguities.append(
                     .init(
                         "sign", candidates: ["(amounts as written)", "negate"],
                         because:
-                            "\(positive) of \(amounts.count) amounts are positive and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns) says whether they are money in or charges; a card account (type card) reads them as charges"
+                            "\(positive) of \(amounts.count) amounts are positive\(firstPositive.map { " ('\($0.text)' on line \($0.line))" } ?? "") and nothing in the file (a running balance, a debit/credit mark, money-out and money-in columns, a type column's words) says whether they are money in or charges; a card account (type card) reads them as charges"
                     ))
             }
         }
         return chosen
+    }
+
+    /// The sign a type column's words prove (`LASTSCHRIFT` money out, `GUTSCHRIFT` money in):
+    /// rows of both kinds, and every one of them signed the way its word says (as written),
+    /// or every one the other way (negated). Nil when the words say nothing or disagree
+    /// with the signs on some row: then they prove nothing.
+    private func signByType(_ amounts: [Int64]) -> (negate: Bool, reason: String)? {
+        guard let t = columns.roles[.type] else { return nil }
+        var out: [(line: Int, text: Substring, amount: Int64)] = []
+        var into: [(line: Int, text: Substring, amount: Int64)] = []
+        for (r, amount) in zip(columns.rows, amounts) where amount != 0 {
+            switch HeaderVocabulary.typeDirection(r[t]) {
+            case .out?: out.append((r.line, r[t].trimmed, amount))
+            case .in?: into.append((r.line, r[t].trimmed, amount))
+            case nil: break
+            }
+        }
+        guard let o = out.first, let i = into.first else { return nil }
+        let asWritten = out.allSatisfy { $0.amount < 0 } && into.allSatisfy { $0.amount > 0 }
+        let flipped = out.allSatisfy { $0.amount > 0 } && into.allSatisfy { $0.amount < 0 }
+        guard asWritten || flipped else { return nil }
+        let (outSign, inSign) = asWritten ? ("negative", "positive") : ("positive", "negative")
+        let reason =
+            "\(columns.name(t)) says money out on \(out.count) rows ('\(o.text)', line \(o.line)), all \(outSign), and money in on \(into.count) ('\(i.text)', line \(i.line)), all \(inSign)\(asWritten ? ": read as written" : ": every amount is negated")"
+        return (flipped, reason)
+    }
+
+    /// Of two debit/credit readings, the one whose debit column holds only negative values
+    /// and whose credit column only positive ones (a bank writing money out with its sign):
+    /// the sign written in the cells says which side is which. Nil when the signs do not.
+    private func signedDebit(_ layouts: [SniffColumns.Layout]) -> (
+        SniffColumns.Layout, (debit: Int, credit: Int, debitLine: Int, debitText: Substring, creditLine: Int, creditText: Substring)
+    )? {
+        func written(_ j: Int) -> [(line: Int, text: Substring, value: Int64)]? {
+            var out: [(line: Int, text: Substring, value: Int64)] = []
+            for r in columns.rows where !r[j].trimmed.isEmpty {
+                guard let v = SniffNumbers.read(r[j].trimmed, format) else { return nil }
+                if v != 0 { out.append((r.line, r[j].trimmed, v)) }
+            }
+            return out
+        }
+        for l in layouts {
+            guard case .debitCredit(let d, let c) = l.money, let dv = written(d), let cv = written(c),
+                let firstDebit = dv.first, let firstCredit = cv.first,
+                dv.allSatisfy({ $0.value < 0 }), cv.allSatisfy({ $0.value > 0 })
+            else { continue }
+            return (l, (d, c, firstDebit.line, firstDebit.text, firstCredit.line, firstCredit.text))
+        }
+        return nil
     }
 }
 

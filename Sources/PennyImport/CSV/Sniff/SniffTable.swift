@@ -31,18 +31,18 @@ struct SniffTable {
         for delimiter in [",", ";", "\t", "|"].map({ UInt8(ascii: Unicode.Scalar($0)!) }) {
             var records: [SniffRecord]?
             var quoting = CSVProfile.Quoting.strict
-            var strictFailure: Int?
+            var strictFailure: SniffTokenizer.Malformed?
             for q in [CSVProfile.Quoting.strict, .backslash, .lenient] {
                 do {
                     records = try SniffTokenizer.records(text, delimiter: delimiter, quoting: q, isWholeFile: isWholeFile)
                     quoting = q
                     break
                 } catch {
-                    if q == .strict { strictFailure = error.line }
+                    if q == .strict { strictFailure = error }
                 }
             }
             guard let records else {
-                malformedLine = malformedLine ?? strictFailure
+                malformedLine = malformedLine ?? strictFailure?.line
                 continue
             }
             let dataLike = records.map(isDataLike)
@@ -54,8 +54,14 @@ struct SniffTable {
                 table.header = headerIndex(records, before: first)
                 let name = delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter))
                 table.decisions.append(.init("delimiter", "delimiter \(name)", because: "it splits \(count) rows into a date and an amount; the other delimiters split fewer"))
-                if quoting != .strict, let line = strictFailure {
-                    let why = quoting == .backslash ? "line \(line) escapes a quote with a backslash (\\\")" : "line \(line) has a quote inside a quoted field that is not doubled"
+                if quoting != .strict, let failure = strictFailure {
+                    let line = failure.line, cell = "line \(line), field \(failure.field)"
+                    let why =
+                        quoting == .backslash
+                        ? "line \(line) escapes a quote with a backslash (\\\")"
+                        : failure.unquoted
+                            ? "\(cell) has a quote in a field that is not quoted ('\(failure.text)'); it is read as text"
+                            : "\(cell) has a quote inside a quoted field that is not doubled ('\(failure.text)')"
                     table.decisions.append(.init("quotes", "quotes \(quoting.rawValue)", because: why))
                 }
                 best = (table, count, width)

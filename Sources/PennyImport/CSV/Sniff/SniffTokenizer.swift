@@ -20,7 +20,15 @@ struct SniffRecord: Equatable {
 /// libcsv, so the sniffer stays a function of bytes. Reads the three quoting styles Penny
 /// imports; a quote strict RFC 4180 does not allow is reported with its line.
 enum SniffTokenizer {
-    struct Malformed: Error { var line: Int }
+    struct Malformed: Error {
+        var line: Int
+        /// The field (1-based) the quote is in.
+        var field = 0
+        /// True for a quote in a field that does not start with one (`Firma";`).
+        var unquoted = false
+        /// The field as written, up to the next delimiter or line end (at most 60 bytes).
+        var text = ""
+    }
 
     /// The records of `text`; a record cut by the end of a prefix is left out.
     ///
@@ -38,8 +46,15 @@ enum SniffTokenizer {
             fields.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)
         }
+        /// The field that starts at `from`, as written, for a message.
+        func written(from start: Int) -> String {
+            var end = start + 1
+            while end < n, end - start < 60, text[end] != delimiter, text[end] != lf, text[end] != cr { end += 1 }
+            return String(decoding: text[start..<end], as: UTF8.self)
+        }
         while i < n {
             // At the start of a field.
+            let fieldStart = i
             var quoted = false
             if text[i] == quote {
                 quoted = true
@@ -48,6 +63,16 @@ enum SniffTokenizer {
                 while i < n {
                     let b = text[i]
                     if b == quote {
+                        // Lenient, as `LenientQuotes` reads: `""` before a delimiter or a line end
+                        // is a literal quote that closes the field (`"UAB "Naktida""`).
+                        if quoting == .lenient, i + 1 < n, text[i + 1] == quote,
+                            i + 2 == n || text[i + 2] == delimiter || text[i + 2] == lf || text[i + 2] == cr
+                        {
+                            field.append(quote)
+                            i += 2
+                            closed = true
+                            break
+                        }
                         if i + 1 < n, text[i + 1] == quote {
                             field.append(quote)
                             i += 2
@@ -64,7 +89,7 @@ enum SniffTokenizer {
                             i += 1
                             continue
                         }
-                        throw Malformed(line: line)
+                        throw Malformed(line: line, field: fields.count + 1, text: written(from: fieldStart))
                     }
                     if quoting == .backslash, b == UInt8(ascii: "\\"), i + 1 < n, text[i + 1] == quote || text[i + 1] == UInt8(ascii: "\\") {
                         field.append(text[i + 1])
@@ -82,7 +107,9 @@ enum SniffTokenizer {
             }
             // Unquoted text up to the delimiter or line end (after a closing quote, nothing).
             while i < n, text[i] != delimiter, text[i] != lf, text[i] != cr {
-                if quoted { throw Malformed(line: line) }
+                if quoted { throw Malformed(line: line, field: fields.count + 1, text: written(from: fieldStart)) }
+                // Strict CSV (libcsv's too) has no quote in an unquoted field; lenient reads it as text.
+                if text[i] == quote, quoting != .lenient { throw Malformed(line: line, field: fields.count + 1, unquoted: true, text: written(from: fieldStart)) }
                 field.append(text[i])
                 i += 1
             }
