@@ -98,6 +98,7 @@ public struct ReportSite {
         if FileManager.default.fileExists(atPath: derived) {
             try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in try gatherer.addDerived(p) }
         }
+        gatherer.finish()
         return gatherer
     }
 }

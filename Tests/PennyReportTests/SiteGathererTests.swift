@@ -30,6 +30,23 @@ struct SiteGathererTests {
         #expect(gatherer.payees.values.first?.name == "LIDL")
     }
 
+    @Test func aRegisterKeepsItsNewestLinesAndCountsTheRest() {
+        var register = SiteRegister(cutoff: nil, limit: 2)
+        for (day, units) in [("2024-01-03", Int64(-100)), ("2024-01-01", -200), ("2024-02-01", -300), ("2024-01-02", -400), ("2024-02-02", -500)] {
+            register.add(
+                SiteRegister.Line(
+                    date: LocalDate(iso: day)!, description: "x", account: "assets:a", counterpart: "expenses:x", amount: Money(minorUnits: units, currency: .euro),
+                    ledgerLine: 1))
+        }
+        register.trim()
+        #expect(register.lines.map(\.date.description).sorted() == ["2024-02-01", "2024-02-02"])
+        #expect(register.dropped == 3)
+        #expect(register.before?.decimalString == "-7.00")
+        // The months keep every total and count.
+        #expect(register.months.map { "\($0.month) \($0.total!.decimalString) \($0.count)" } == ["2 -8.00 2", "1 -7.00 3"])
+        #expect(register.total?.decimalString == "-15.00")
+    }
+
     @Test func transfersAndOpeningBalancesHaveNoPayee() {
         var gatherer = SiteGatherer(ownAccounts: ["assets:a", "assets:b"], depth: 2, cutoff: nil)
         gatherer.add(transaction("2024-01-01", 1, "Opening balance", [("equity:opening-balances", -5_000), ("assets:a", 5_000)]))

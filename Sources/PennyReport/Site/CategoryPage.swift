@@ -67,10 +67,10 @@ public struct PayeePage: Sendable {
     /// Its transactions.
     public var register: SiteRegister
 
-    /// An empty page.
+    /// An empty page, listing at most 200 lines.
     public init(key: String, name: String, cutoff: LocalDate?) {
         self.key = key
         self.name = name
-        register = SiteRegister(cutoff: cutoff)
+        register = SiteRegister(cutoff: cutoff, limit: 200)
     }
 }

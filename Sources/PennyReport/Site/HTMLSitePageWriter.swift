@@ -30,7 +30,7 @@ public struct HTMLSitePageWriter {
             body += section(m, columns: [t["site.date"], t["site.description"]])
             for line in lines {
                 let sub = line.account == page.category ? "" : HTML.name(line.account, locale: locale) + " · "
-                body += "<tr id=\"line-\(line.ledgerLine)\" data-line=\"\(line.ledgerLine)\">\(date(line.date))<td class=\"text\">\(navigation.description(line.description))"
+                body += "<tr id=\"line-\(line.ledgerLine)\" data-line=\"\(line.ledgerLine)\">\(date(line.date))<td class=\"text\">\(navigation.description(line))"
                 body += "<br/><small>\(sub)\(navigation.posting(line.counterpart))</small></td>\(HTML.money(line.amount, locale: locale))</tr>"
             }
             body += "</tbody></table></section>\n"
@@ -53,7 +53,7 @@ public struct HTMLSitePageWriter {
             for (index, entry) in lines.enumerated() {
                 let line = entry.line
                 let transfer = site.file(account: line.counterpart) != nil
-                body += "<tr id=\"line-\(line.ledgerLine)\" data-line=\"\(line.ledgerLine)\">\(date(line.date))<td class=\"text\">\(navigation.description(line.description))"
+                body += "<tr id=\"line-\(line.ledgerLine)\" data-line=\"\(line.ledgerLine)\">\(date(line.date))<td class=\"text\">\(navigation.description(line))"
                 body += "<br/><small>\(navigation.posting(line.counterpart, anchor: transfer ? "line-\(line.ledgerLine)" : nil))</small></td>"
                 body += HTML.money(line.amount, locale: locale) + balanceCell(entry.balance) + "</tr>"
                 // A statement's balance goes after the last line on or before its date.
@@ -130,11 +130,18 @@ public struct HTMLSitePageWriter {
     private func months(_ register: SiteRegister) -> String {
         var out = "<section id=\"months\"><h2>\(HTML.escape(t["site.months"]))</h2><table class=\"data\"><thead><tr><th>\(HTML.escape(t["recap.month"]))</th>"
         out += "<th class=\"num\">\(HTML.escape(t["site.total"]))</th><th class=\"num\">\(HTML.escape(t["site.transactions"]))</th></tr></thead><tbody>"
+        var count = 0
         for m in register.months {
             let name = navigation.month(year: m.year, month: m.month, text: locale.month(year: m.year, month: m.month))
             out += "<tr data-month=\"\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)\"><th scope=\"row\">\(name)</th>\(total(m.total))<td class=\"num\">\(m.count)</td></tr>"
+            count += m.count
         }
-        return out + "</tbody></table></section>\n"
+        out += "</tbody></table>"
+        if register.lines.count < count {
+            // Older lines are totals only (before the cutoff, or past the page's limit).
+            out += "<p class=\"note\">\(HTML.escape(t["site.listed"].replacingOccurrences(of: "{0}", with: String(register.lines.count))))</p>"
+        }
+        return out + "</section>\n"
     }
 
     private func section(_ m: SiteRegister.MonthTotal, columns: [String], balance: Bool = false) -> String {

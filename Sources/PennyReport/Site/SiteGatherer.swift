@@ -35,11 +35,13 @@ public struct SiteGatherer {
         months.insert(t.date.year * 100 + t.date.month)
         let postings = Self.amounts(t.postings)
         let description = t.description ?? ""
+        let payee = description.isEmpty ? nil : RecurringDetector.payeeKey(description)
         for (index, posting) in postings.enumerated() {
             guard let amount = posting.amount else { continue }
             let others = postings.indices.filter { $0 != index }.map { postings[$0].account }
-            let line = SiteRegister.Line(
+            var line = SiteRegister.Line(
                 date: t.date, description: description, account: posting.account, counterpart: others.joined(separator: ", "), amount: amount, ledgerLine: t.line)
+            line.payee = payee
             if ownAccounts.contains(posting.account) {
                 accounts[posting.account]?.register.add(line)
                 continue
@@ -49,25 +51,25 @@ public struct SiteGatherer {
             let category = AccountName.group(posting.account, depth: depth)
             categories[category, default: CategoryPage(category: category, cutoff: cutoff)].register.add(line)
             // A payment between an own account and this category: the payee's page, own side.
-            if postings.count == 2, let own = postings[1 - index].amount, ownAccounts.contains(postings[1 - index].account), !description.isEmpty {
-                let key = RecurringDetector.payeeKey(description), shown = RecapBuilder.shownName(description)
-                var page = payees[key] ?? PayeePage(key: key, name: shown, cutoff: cutoff)
-                page.name = RecapBuilder.commonName(page.name, shown)
-                page.register.add(
-                    SiteRegister.Line(
-                        date: t.date, description: description, account: postings[1 - index].account, counterpart: posting.account, amount: own, ledgerLine: t.line))
-                payees[key] = page
+            if postings.count == 2, let own = postings[1 - index].amount, ownAccounts.contains(postings[1 - index].account), let key = payee {
+                // Changed in place: a copy of the page would copy its lines on every payment.
+                let shown = RecapBuilder.shownName(description)
+                if payees[key] == nil { payees[key] = PayeePage(key: key, name: shown, cutoff: cutoff) }
+                payees[key]!.name = RecapBuilder.commonName(payees[key]!.name, shown)
+                var paid = SiteRegister.Line(
+                    date: t.date, description: description, account: postings[1 - index].account, counterpart: posting.account, amount: own, ledgerLine: t.line)
+                paid.payee = key
+                payees[key]!.register.add(paid)
             }
         }
     }
 
     /// A posting of the derived round-up journal: counted in its own account's balance.
     public mutating func addDerived(_ p: Posting) throws(MoneyError) {
-        guard var page = accounts[p.account] else { return }
+        guard let page = accounts[p.account] else { return }
         let sum = page.roundUps ?? Money(minorUnits: 0, currency: p.amount.currency)
         guard sum.currency == p.amount.currency else { return }
-        page.roundUps = try sum.adding(p.amount)
-        accounts[p.account] = page
+        accounts[p.account]!.roundUps = try sum.adding(p.amount)
     }
 
     /// A `; statement-balance:` line: the balance goes on its account's page.
@@ -75,6 +77,13 @@ public struct SiteGatherer {
         guard case .statementBalance(let account, let kind, let balance, _, _) = PennyComment.parse(text), accounts[account] != nil else { return }
         let statement = AccountPage.Statement(date: balance.date, kind: kind, amount: balance.amount)
         if !(accounts[account]?.statements.contains(statement) ?? true) { accounts[account]?.statements.append(statement) }
+    }
+
+    /// Trims every page to its newest lines (call once, after the last transaction).
+    public mutating func finish() {
+        for key in categories.keys { categories[key]!.register.trim() }
+        for key in accounts.keys { accounts[key]!.register.trim() }
+        for key in payees.keys { payees[key]!.register.trim() }
     }
 
     /// The payees with a page: the `limit` with most transactions (ties by name), so a

@@ -58,9 +58,10 @@ struct SiteNavigation {
         return "<a href=\"\(file)\(anchor.map { "#" + $0 } ?? "")\" title=\"\(HTML.escape(account))\">\(shown(account))</a>"
     }
 
-    /// A description, its payee part linked to the payee's page when it has one.
-    func description(_ text: String) -> String {
-        guard let file = site.file(payee: RecurringDetector.payeeKey(text)) else { return HTML.escape(text) }
+    /// A line's description linked to its payee's page when it has one.
+    func description(_ line: SiteRegister.Line) -> String {
+        guard let key = line.payee, let file = site.file(payee: key) else { return HTML.escape(line.description) }
+        let text = line.description
         return "<a href=\"\(file)\">\(HTML.escape(text))</a>"
     }
 

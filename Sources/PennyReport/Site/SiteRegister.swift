@@ -1,9 +1,9 @@
 public import PennyCore
 
 /// The transactions of one page of a report site (a category, an own account or a payee):
-/// every month's total and count, and the lines themselves from `cutoff` on. Months before
-/// the cutoff are totals only, so a page (and the memory that builds it) stays the size of
-/// its last months however long the ledger is.
+/// every month's total and count, and the lines themselves from `cutoff` on, at most the
+/// newest `limit` of them. Older lines are totals only, so a page (and the memory that
+/// builds it) stays the same size however long or large the ledger is.
 public struct SiteRegister: Sendable {
     /// One transaction as a page lists it.
     public struct Line: Sendable {
@@ -19,6 +19,8 @@ public struct SiteRegister: Sendable {
         public let amount: Money
         /// Its 1-based line in the ledger (the page's anchor `line-N`).
         public let ledgerLine: Int
+        /// The description's payee key (`RecurringDetector.payeeKey`), worked out once.
+        public var payee: String?
 
         /// A line.
         public init(date: LocalDate, description: String, account: String, counterpart: String, amount: Money, ledgerLine: Int) {
@@ -45,14 +47,21 @@ public struct SiteRegister: Sendable {
 
     /// The first day whose lines are kept (nil: all).
     public let cutoff: LocalDate?
-    /// The lines on or after the cutoff, in ledger order.
+    /// The most lines kept: the newest by date (then ledger line).
+    public let limit: Int
+    /// The kept lines (after `trim`, the newest `limit`), in no particular order.
     public private(set) var lines: [Line] = []
-    /// The sum of the amounts before the cutoff (nil when mixed currencies), for a running balance.
+    /// The sum of the amounts not kept (nil when mixed currencies), for a running balance.
     public private(set) var before: Money?
+    /// How many lines on or after the cutoff were not kept for the limit.
+    public private(set) var dropped = 0
     private var totals: [Int: MonthTotal] = [:]
 
-    /// An empty register keeping lines from `cutoff` on.
-    public init(cutoff: LocalDate?) { self.cutoff = cutoff }
+    /// An empty register keeping at most `limit` lines from `cutoff` on.
+    public init(cutoff: LocalDate?, limit: Int = 1_000) {
+        self.cutoff = cutoff
+        self.limit = max(1, limit)
+    }
 
     /// Counts `line` in its month, and keeps it when it is on or after the cutoff.
     public mutating func add(_ line: Line) {
@@ -63,9 +72,21 @@ public struct SiteRegister: Sendable {
         totals[key] = month
         if cutoff.map({ line.date >= $0 }) ?? true {
             lines.append(line)
+            if lines.count >= 2 * limit { trim() }
         } else {
             before = Self.adding(before ?? Money(minorUnits: 0, currency: line.amount.currency), line.amount)
         }
+    }
+
+    /// Keeps the newest `limit` lines; the others count in `before` and `dropped`.
+    public mutating func trim() {
+        guard lines.count > limit else { return }
+        lines.sort { ($0.date, $0.ledgerLine) > ($1.date, $1.ledgerLine) }
+        for line in lines[limit...] {
+            before = Self.adding(before ?? Money(minorUnits: 0, currency: line.amount.currency), line.amount)
+            dropped += 1
+        }
+        lines.removeSubrange(limit...)
     }
 
     /// Every month with a transaction, newest first.
