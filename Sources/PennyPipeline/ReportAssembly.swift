@@ -69,9 +69,10 @@ public struct ReportAssembly {
             let report = try balances(asOf: period.to)
             return (BalancesRenderer.document(report), { BalancesRenderer.json(report) })
         case .recurring:
-            let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
+            let (payments, latest) = try RecurringDetector.payments(
+                ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)), through: period.to)
             let asOf = period.to ?? latest
-            let items = asOf.map { date in RecurringDetector(asOf: date, overrides: overrides).detect(payments.filter { $0.date <= date }) } ?? []
+            let items = asOf.map { date in RecurringDetector(asOf: date, overrides: overrides).detect(payments) } ?? []
             return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))

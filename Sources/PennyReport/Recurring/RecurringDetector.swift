@@ -150,12 +150,14 @@ public struct RecurringDetector {
 
     /// The recurring items, largest monthly cost first.
     public func detect(_ payments: [Payment]) -> [RecurringItem] {
-        var groups: [String: [Payment]] = [:]
-        for payment in payments where payment.amount.minorUnits != 0 {
-            let key = "\(payment.account)|\(payment.amount.isNegative)|\(Self.payeeKey(payment.description))"
-            groups[key, default: []].append(payment)
-        }
-        return groups.values.compactMap { item($0.sorted { $0.date < $1.date }) }
+        var groups = PaymentGroups()
+        for payment in payments { groups.add(payment) }
+        return detect(groups)
+    }
+
+    /// The recurring items of payments already grouped, largest monthly cost first.
+    public func detect(_ groups: PaymentGroups) -> [RecurringItem] {
+        groups.compactMapGroups { item($0) }
             .sorted { ($0.monthlyCost.minorUnits.magnitude, $1.payee) > ($1.monthlyCost.minorUnits.magnitude, $0.payee) }
     }
 

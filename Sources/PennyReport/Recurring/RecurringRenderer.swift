@@ -78,21 +78,24 @@ public enum RecurringRenderer {
 }
 
 extension RecurringDetector {
-    /// The ledger's payments between an own account and a category (transfers between own
-    /// accounts and opening balances left out), and its latest date.
-    public static func payments(ledgerPath: String, reader: JournalReader, ownAccounts: Set<String>) throws(PennyError) -> ([Payment], LocalDate?) {
-        var payments: [Payment] = []
+    /// The ledger's payments between an own account and a category up to `through` (all when
+    /// nil; transfers between own accounts and opening balances left out), grouped as they
+    /// stream past, and the ledger's latest date.
+    public static func payments(
+        ledgerPath: String, reader: JournalReader, ownAccounts: Set<String>, through: LocalDate? = nil
+    ) throws(PennyError) -> (PaymentGroups, LocalDate?) {
+        var payments = PaymentGroups()
         var latest: LocalDate?
         try reader.forEachTransaction(path: ledgerPath, tagNames: [], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { t in
             if latest.map({ t.date > $0 }) ?? true { latest = t.date }
-            guard t.postings.count == 2 else { return }
+            guard t.postings.count == 2, through.map({ t.date <= $0 }) ?? true else { return }
             let (a, b) = (t.postings[0], t.postings[1])
             let ownIsFirst = ownAccounts.contains(a.account)
             let own = ownIsFirst ? a : b, other = ownIsFirst ? b : a
             guard ownAccounts.contains(own.account), !ownAccounts.contains(other.account), !AccountName(other.account).isUnder(.equity),
                 let amount = own.amount
             else { return }
-            payments.append(Payment(date: t.date, amount: amount, description: t.description ?? "", category: other.account, account: own.account))
+            payments.add(Payment(date: t.date, amount: amount, description: t.description ?? "", category: other.account, account: own.account))
         }
         return (payments, latest)
     }
