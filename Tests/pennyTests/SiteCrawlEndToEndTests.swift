@@ -84,8 +84,9 @@ import Testing
                 #expect(probe.resources.isEmpty, "\(page) fetched \(probe.resources)")
                 for link in probe.links {
                     #expect(!link.text.isEmpty, "\(page): a link without text to \(link.href)")
-                    let parts = link.href.split(separator: "#", maxSplits: 1).map(String.init)
-                    let target = parts.first ?? ""
+                    // `#months` is an element of this page; `page.html#line-9` one of another.
+                    let parts = link.href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    let target = parts[0].isEmpty ? page : parts[0]
                     #expect(files.contains(target), "\(page): the link \(link.href) goes to no page of the site")
                     if parts.count == 2, let other = probes[target] {
                         #expect(other.ids.contains(parts[1]), "\(page): \(link.href) names no element of \(target)")

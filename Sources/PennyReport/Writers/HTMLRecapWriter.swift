@@ -50,7 +50,7 @@ public struct HTMLRecapWriter {
             + "\(HTML.escape(periodName(s.period)))</p></header>\n"
     }
 
-    private func money(_ m: Money, key: String? = nil) -> String { HTML.money(m, locale: locale, key: key) }
+    private func money(_ m: Money, key: String? = nil, link: String? = nil) -> String { HTML.money(m, locale: locale, key: key, link: link) }
 
     private func percent(_ p: Percentage?, key: String? = nil) -> String {
         let data = key.map { " data-key=\"\($0)\"" } ?? ""
@@ -60,17 +60,22 @@ public struct HTMLRecapWriter {
 
     private func figures(_ r: Recap) -> String {
         let s = r.summary, p = r.previous
-        func row(_ label: String, _ key: String, _ now: Money, _ before: Money, _ average: Money?) -> String {
-            let previous = r.hasPrevious ? money(before, key: "previous_" + key) : "<td class=\"num\" data-key=\"previous_\(key)\" data-value=\"\">—</td>"
-            return "<tr><th scope=\"row\">\(HTML.escape(t[label]))</th>\(money(now, key: key))\(previous)"
-                + (average.map { money($0, key: "average_" + key) } ?? "<td class=\"num\" data-key=\"average_\(key)\" data-value=\"\">—</td>") + "</tr>"
+        // Each figure links to what it sums: this month's breakdown, the previous month's
+        // page, the months table the average is taken from.
+        let before = RecapBuilder.previous(s.period).from.flatMap { navigation?.monthFile(year: $0.year, month: $0.month) }
+        func row(_ label: String, _ key: String, _ now: Money, _ previousValue: Money, _ average: Money?, breakdown: String) -> String {
+            let previous =
+                r.hasPrevious ? money(previousValue, key: "previous_" + key, link: before) : "<td class=\"num\" data-key=\"previous_\(key)\" data-value=\"\">—</td>"
+            return "<tr><th scope=\"row\">\(HTML.escape(t[label]))</th>\(money(now, key: key, link: breakdown))\(previous)"
+                + (average.map { money($0, key: "average_" + key, link: "#months") } ?? "<td class=\"num\" data-key=\"average_\(key)\" data-value=\"\">—</td>")
+                + "</tr>"
         }
         var out = "<section id=\"recap\"><table class=\"figures\"><thead><tr><th></th><th class=\"num\">\(HTML.escape(periodName(s.period)))</th>"
         out += "<th class=\"num\">\(HTML.escape(t["recap.previous"]))</th><th class=\"num\">\(HTML.escape(t["recap.average"]))</th></tr></thead><tbody>"
-        out += row("recap.income", "income", s.income, p.income, r.averageIncome)
-        out += row("recap.expenses", "expenses", s.expenses, p.expenses, r.averageExpenses)
+        out += row("recap.income", "income", s.income, p.income, r.averageIncome, breakdown: "#months")
+        out += row("recap.expenses", "expenses", s.expenses, p.expenses, r.averageExpenses, breakdown: s.categories.isEmpty ? "#months" : "#spending")
         let averageNet = r.averageIncome.flatMap { income in r.averageExpenses.flatMap { try? income.adding($0.negated()) } }
-        out += row("recap.net", "net", s.net, p.net, averageNet)
+        out += row("recap.net", "net", s.net, p.net, averageNet, breakdown: "#months")
         out += "<tr><th scope=\"row\">\(HTML.escape(t["recap.savings_rate"]))</th>\(percent(s.savingsRate, key: "savings_rate"))"
         out += "\(percent(p.savingsRate, key: "previous_savings_rate"))<td></td></tr>"
         return out + "</tbody></table></section>\n"
@@ -151,7 +156,8 @@ public struct HTMLRecapWriter {
                 guard let budget = line.budget, let remaining = line.remaining else { continue }
                 let gauge = SVGCharts.gauge(
                     part: line.amount.minorUnits, whole: budget.minorUnits, title: "\(line.account): \(locale.money(line.amount)) / \(locale.money(budget))")
-                out += "<tr data-budget=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(HTML.name(line.account, locale: locale))</th>\(money(budget))\(money(line.amount))"
+                out +=
+                    "<tr data-budget=\"\(HTML.escape(line.account))\"><th scope=\"row\">\(navigation?.category(line.account) ?? HTML.name(line.account, locale: locale))</th>\(money(budget))\(money(line.amount))"
                 out += "\(money(remaining))<td class=\"\(remaining.isNegative ? "over" : "ok")\">\(gauge)</td></tr>"
             }
             out += "</tbody></table>"

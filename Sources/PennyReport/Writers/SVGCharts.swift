@@ -128,11 +128,13 @@ enum HTML {
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities.
-    /// A figure's cell: the amount as the locale writes it, the plain value in `data-value`
-    /// (and `data-key` when given) so the page can be read back exactly.
-    static func money(_ m: Money, locale: ReportLocale, key: String? = nil) -> String {
+    /// A figure's cell: the amount as the locale writes it (a link to what it sums when
+    /// given), the plain value in `data-value` (and `data-key` when given) so the page can be
+    /// read back exactly.
+    static func money(_ m: Money, locale: ReportLocale, key: String? = nil, link: String? = nil) -> String {
         let data = key.map { " data-key=\"\($0)\"" } ?? ""
-        return "<td class=\"num\"\(data) data-value=\"\(m.decimalString)\">\(escape(locale.money(m)))</td>"
+        let text = link.map { "<a href=\"\(escape($0))\">\(escape(locale.money(m)))</a>" } ?? escape(locale.money(m))
+        return "<td class=\"num\"\(data) data-value=\"\(m.decimalString)\">\(text)</td>"
     }
 
     /// An account name escaped, with a line-break opportunity after each `:` so a narrow
