@@ -12,6 +12,10 @@ public struct ReportSite {
     public let assembly: ReportAssembly
     /// The language of the pages (nil: plain English).
     public let locale: String?
+    /// What the pages depend on besides the ledger (Penny's version, the rules' text, the
+    /// options: `SiteConfiguration`). When set, a run keeps the pages whose inputs match
+    /// the last run's (`.penny-site.json` in the folder); nil rebuilds every page.
+    public var configuration: String?
 
     /// A site of `assembly`'s ledger.
     public init(assembly: ReportAssembly, locale: String?) {
@@ -23,9 +27,34 @@ public struct ReportSite {
     /// one-off shops does not write a million pages.
     public static let payeePageLimit = 500
 
-    /// Writes the pages into `directory` (made when missing); returns their file names.
-    public func write(into directory: String) throws(PennyError) -> [String] {
-        let gathered = try gather()
+    /// What a run wrote and what it kept from the last run (file names).
+    public struct Written: Sendable {
+        /// Pages written by this run.
+        public var pages: [String] = []
+        /// Pages kept as the last run wrote them (their inputs did not change).
+        public var kept: [String] = []
+
+        /// The line a command prints: `wrote 60 pages to site (open site/index.html)`, with
+        /// how many were kept when some were.
+        public func summary(folder: String) -> String {
+            let open = "(open \((folder as NSString).appendingPathComponent("index.html")))"
+            if pages.isEmpty && !kept.isEmpty { return "\(folder) is up to date: nothing changed since the last run \(open)" }
+            return "wrote \(pages.count) pages to \(folder)" + (kept.isEmpty ? "" : ", kept \(kept.count) unchanged") + " \(open)"
+        }
+    }
+
+    /// Writes the pages into `directory` (made when missing). With a `configuration`,
+    /// nothing is rebuilt when the ledger and the configuration are as the last run saw
+    /// them, and otherwise a month's recap only when something dated in it or before it
+    /// changed (or the site's navigation did); the other pages are rebuilt.
+    public func write(into directory: String) throws(PennyError) -> Written {
+        let (latest, fingerprint) = try firstReading()
+        let digests = fingerprint.cumulative(configuration: configuration ?? "")
+        let overall = digests.keys.max().flatMap { digests[$0] } ?? "empty"
+        let state = configuration == nil ? nil : SiteState.load(directory: directory)
+        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name)) }
+        if let state, state.overall == overall, !state.pages.isEmpty, state.pages.allSatisfy(exists) { return Written(kept: state.pages) }
+        let gathered = try gather(cutoff: latest.map { ReportSiteCutoff.first(latest: $0) })
         let months = gathered.months.sorted().map { (year: $0 / 100, month: $0 % 100) }
         let payees = gathered.payeePages(limit: Self.payeePageLimit)
         var site = SiteMap(
@@ -36,19 +65,28 @@ public struct ReportSite {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw PennyError(.ledgerUnavailable, "cannot make the folder '\(directory)': \(error.localizedDescription)")
         }
-        var written: [String] = []
+        var written = Written()
         func put(_ text: String, _ name: String) throws(PennyError) {
             try AtomicFile.write(text, to: (directory as NSString).appendingPathComponent(name))
-            written.append(name)
+            written.pages.append(name)
         }
+        let navigation = Self.digest(of: site)
+        var recaps: [String: String] = [:]
         for m in months {
             guard let period = ReportPeriod.month(m.year, m.month) else { continue }
+            let name = site.file(year: m.year, month: m.month), isHome = site.home.map { $0 == m } == true
+            let key = "\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)"
+            recaps[key] = (digests[key] ?? "") + navigation
+            if let state, state.months[key] == recaps[key], exists(name), !isHome || exists("index.html") {
+                written.kept += isHome ? [name, "index.html"] : [name]
+                continue
+            }
             var monthly = ReportAssembly(
                 rules: assembly.rules, ledgerPath: assembly.ledgerPath, currency: assembly.currency, period: period, interval: assembly.interval, depth: assembly.depth)
             monthly.conversion = assembly.conversion
             let page = try monthly.recapPage(locale: locale, site: site)
-            try put(page, site.file(year: m.year, month: m.month))
-            if site.home.map({ $0 == m }) == true { try put(page, "index.html") }
+            try put(page, name)
+            if isHome { try put(page, "index.html") }
         }
         if months.isEmpty { try put(try assembly.recapPage(locale: locale, site: site), "index.html") }
         let writer = HTMLSitePageWriter(locale: assembly.reportLocale(locale), site: site)
@@ -63,7 +101,19 @@ public struct ReportSite {
         }
         if !payees.isEmpty { try put(writer.render(payees: payees), SiteMap.payeeIndex) }
         for report in reports { try put(writer.render(report: report.document, titleKey: report.titleKey), report.file) }
+        if configuration != nil {
+            try SiteState(overall: overall, months: recaps, pages: (written.pages + written.kept).sorted()).save(directory: directory)
+        }
         return written
+    }
+
+    /// The site's navigation as a digest: every page's bar lists the months, categories,
+    /// accounts, payees and reports, so a recap changes when any of them does.
+    private static func digest(of site: SiteMap) -> String {
+        var hash = StableHash()
+        for m in site.months { hash.combine("\(m.year)-\(m.month)") }
+        for name in site.categories + site.accounts + site.payees + site.reports.map(\.file) { hash.combine(name) }
+        return StableHash.hex(hash.value)
     }
 
     /// The whole-ledger reports the site has a page for: recurring payments and the forecast
@@ -79,16 +129,31 @@ public struct ReportSite {
         return reports.map { (file: $0.0, titleKey: $0.1, document: $0.2) }
     }
 
-    /// The site's pages from two streaming readings of the ledger: the first finds the
-    /// latest month, the second files every transaction, listing one by one those of the
-    /// 12 months ending with it (older months are totals), so memory stays bounded.
-    private func gather() throws(PennyError) -> SiteGatherer {
+    /// The first reading of the ledger: its latest date, and the fingerprint of each month
+    /// (transactions, statement balances, round-up postings).
+    private func firstReading() throws(PennyError) -> (latest: LocalDate?, fingerprint: SiteFingerprint) {
         let reader = JournalReader(defaultCurrency: assembly.rules.defaultCurrency)
         var latest: LocalDate?
-        try reader.forEachTransaction(path: assembly.ledgerPath, tagNames: [], wantsDescription: false, commentPrefix: "; none", requiresID: false, comment: { _ in }) { t in
+        var fingerprint = SiteFingerprint()
+        try reader.forEachTransaction(
+            path: assembly.ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: PennyComment.statementBalancePrefix, requiresID: false,
+            comment: { fingerprint.addStatementLine($0) }
+        ) { t in
             if latest.map({ t.date > $0 }) ?? true { latest = t.date }
+            fingerprint.add(t)
         }
-        let cutoff = latest.map { ReportSiteCutoff.first(latest: $0) }
+        let derived = assembly.ledgerPath + ".roundups.journal"
+        if FileManager.default.fileExists(atPath: derived) {
+            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in fingerprint.addDerived(p) }
+        }
+        return (latest, fingerprint)
+    }
+
+    /// The site's pages from the second reading of the ledger: every transaction filed on
+    /// its pages, those of the 12 months ending with the latest listed one by one (older
+    /// months are totals), so memory stays bounded.
+    private func gather(cutoff: LocalDate?) throws(PennyError) -> SiteGatherer {
+        let reader = JournalReader(defaultCurrency: assembly.rules.defaultCurrency)
         var gatherer = SiteGatherer(ownAccounts: assembly.rules.accounts.map(\.name), depth: assembly.depth, cutoff: cutoff)
         try reader.forEachTransaction(
             path: assembly.ledgerPath, tagNames: [], wantsDescription: true, commentPrefix: PennyComment.statementBalancePrefix,

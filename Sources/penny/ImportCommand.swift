@@ -128,8 +128,9 @@ struct ImportCommand: ParsableCommand {
         if let site, !dryRun {
             // The site for the morning: every month, category, account and payee as they now stand.
             let assembly = ReportAssembly(rules: rules, ledgerPath: options.ledgerPath, currency: rules.defaultCurrency, period: .all, interval: .month, depth: 2)
-            let pages = try ReportSite(assembly: assembly, locale: nil).write(into: site)
-            console.say("wrote \(pages.count) pages to \(site)")
+            var writer = ReportSite(assembly: assembly, locale: nil)
+            writer.configuration = SiteConfiguration.describe(version: pennyVersion, rulesPath: options.rulesPath, options: ["", rules.defaultCurrency.code, "2", "", ""])
+            console.say(try writer.write(into: site).summary(folder: site))
         }
         return status
     }

@@ -81,8 +81,12 @@ struct ReportCommand: ParsableCommand {
         let chosenLocale = locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment()
         if kind == .site {
             guard let output else { throw ValidationError("report site writes a folder of pages: name it with --output DIR") }
-            let pages = try ReportSite(assembly: assembly, locale: locale).write(into: output)
-            if !options.quiet { print("wrote \(pages.count) pages to \(output) (open \((output as NSString).appendingPathComponent("index.html")))") }
+            var site = ReportSite(assembly: assembly, locale: locale)
+            site.configuration = SiteConfiguration.describe(
+                version: pennyVersion, rulesPath: options.rulesPath,
+                options: [locale ?? "", reportCurrency.code, String(depth), currency ?? "", value ?? ""])
+            let written = try site.write(into: output)
+            if !options.quiet { print(written.summary(folder: output)) }
             return
         }
         let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format, locale: chosenLocale)
