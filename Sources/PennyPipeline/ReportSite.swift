@@ -65,6 +65,9 @@ public struct ReportSite {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw PennyError(.ledgerUnavailable, "cannot make the folder '\(directory)': \(error.localizedDescription)")
         }
+        // The old state goes before any page changes: a run cut short leaves no state that
+        // could vouch for a page it rewrote.
+        if state != nil { SiteState.remove(directory: directory) }
         var written = Written()
         func put(_ text: String, _ name: String) throws(PennyError) {
             try AtomicFile.write(text, to: (directory as NSString).appendingPathComponent(name))

@@ -22,6 +22,11 @@ struct SiteState: Codable, Equatable {
         return try? JSONDecoder().decode(SiteState.self, from: data)
     }
 
+    /// Removes the state from `directory` (every page is then rebuilt next time).
+    static func remove(directory: String) {
+        try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(fileName))
+    }
+
     /// Saves the state atomically into `directory`.
     func save(directory: String) throws(PennyError) {
         let encoder = JSONEncoder()
