@@ -93,7 +93,9 @@ public struct ReportSite {
         }
         if months.isEmpty { try put(try assembly.recapPage(locale: locale, site: site), "index.html") }
         let writer = HTMLSitePageWriter(locale: assembly.reportLocale(locale), site: site)
-        for page in gathered.categories.values {
+        let budgets = Self.budgets(assembly.rules.budgets, locale: assembly.reportLocale(locale), currency: assembly.currency)
+        for var page in gathered.categories.values {
+            page.budget = budgets[page.category]
             if let name = site.file(category: page.category) { try put(writer.render(page), name) }
         }
         for page in gathered.accounts.values {
@@ -108,6 +110,22 @@ public struct ReportSite {
             try SiteState(overall: overall, months: recaps, pages: (written.pages + written.kept).sorted()).save(directory: directory)
         }
         return written
+    }
+
+    /// Each budgeted category's budget as its page says it: `Budget: €300.00 a month` or
+    /// `Budget: 10.00% of income`.
+    public static func budgets(_ budgets: [Budget], locale: ReportLocale, currency: Currency) -> [String: String] {
+        let t = locale.labels
+        var out: [String: String] = [:]
+        for line in budgets.flatMap(\.lines) {
+            if let share = line.hundredthsOfIncome {
+                out[line.account] = t["site.budget_share"].replacingOccurrences(of: "{0}", with: locale.percent(Percentage(hundredths: Int64(share))))
+            } else if let amount = line.amount, let units = amount.minorUnits(in: amount.currency ?? currency) {
+                let money = Money(minorUnits: units, currency: amount.currency ?? currency)
+                out[line.account] = t["site.budget_month"].replacingOccurrences(of: "{0}", with: locale.money(money))
+            }
+        }
+        return out
     }
 
     /// The site's navigation as a digest: every page's bar lists the months, categories,

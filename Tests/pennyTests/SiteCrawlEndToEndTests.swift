@@ -109,6 +109,11 @@ import Testing
         let row = try #require(page.firstMatch(of: /<tr data-month="2024-03">.*?data-value="([^"]*)"/))
         #expect(String(row.1) == "\(food["amount"]!)", "\(food)")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        // The category's trend bars link to their months; its top payees sum the category.
+        #expect(page.contains("<section id=\"trend\">") && page.contains("<a href=\"month-2024-03.html\"><title>"))
+        let payees = page.matches(of: /<tr data-payee="[^"]*"><th scope="row"><a href="payee-[^"]*">[^<]*<\/a><\/th><td class="num" data-value="([^"]*)"/)
+        #expect(payees.count == 10)
+        #expect(payees.compactMap { Decimal(string: String($0.1)) }.reduce(0, +) <= Decimal(string: "\(food["amount"]!)")!)
         // The rules' labels name categories and accounts; the ledger name is the tooltip.
         #expect(index.contains("<a href=\"category-expenses-food.html\" title=\"expenses:food\">Food</a>"))
         #expect(index.contains("<a href=\"account-liabilities-card-visa.html\" title=\"liabilities:card:visa\">Visa card</a>"))

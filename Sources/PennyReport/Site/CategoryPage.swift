@@ -3,10 +3,33 @@ public import PennyCore
 /// What a category's page shows: its transactions (the category and its sub-accounts) by
 /// month, each month's total linking to that month's recap.
 public struct CategoryPage: Sendable {
+    /// What one payee took in (or brought to) the category, over the whole ledger.
+    public struct PayeeTotal: Sendable {
+        /// The name shown.
+        public var name: String
+        /// The sum on the category's side (spending positive).
+        public var amount: Money?
+        /// How many transactions.
+        public var count: Int
+    }
+
     /// The category.
     public let category: String
     /// Its transactions.
     public var register: SiteRegister
+    /// Its payees by payee key, every transaction counted (not only the listed ones).
+    public var payees: [String: PayeeTotal] = [:]
+    /// The rules' budget for it, as the page says it (`€300.00 a month`), nil without one.
+    public var budget: String?
+
+    /// The payees that took most (by size), at most `count`.
+    public func topPayees(_ count: Int) -> [(key: String, total: PayeeTotal)] {
+        let sorted = payees.sorted { a, b in
+            let x = a.value.amount?.minorUnits.magnitude ?? 0, y = b.value.amount?.minorUnits.magnitude ?? 0
+            return (x, b.key) > (y, a.key)
+        }
+        return sorted.prefix(count).map { ($0.key, $0.value) }
+    }
 
     /// An empty page for `category`, keeping lines from `cutoff` on.
     public init(category: String, cutoff: LocalDate?) {

@@ -22,8 +22,10 @@ public struct HTMLSitePageWriter {
 
     /// A category's page.
     public func render(_ page: CategoryPage) -> String {
-        var body = navigation.render(current: nil) + header(page.category, subtitle: nil)
+        var body = navigation.render(current: nil) + header(page.category, subtitle: page.budget)
+        body += trend(page.register)
         body += months(page.register)
+        body += topPayees(page)
         for m in page.register.months {
             let lines = page.register.lines(year: m.year, month: m.month)
             guard !lines.isEmpty else { continue }
@@ -105,6 +107,39 @@ public struct HTMLSitePageWriter {
     public func render(report document: ReportDocument, titleKey: String) -> String {
         let body = navigation.render(current: nil) + header(t[titleKey], subtitle: nil) + HTMLReportWriter.body(document, locale: locale)
         return HTML.page(title: t[titleKey], language: t.language, body: body)
+    }
+
+    /// The category's last 12 months with money as bars, each linking to its month's recap.
+    private func trend(_ register: SiteRegister) -> String {
+        let shown = register.months.prefix(12).reversed()
+        guard let currency = shown.compactMap(\.total).first?.currency else { return "" }
+        let groups = shown.map { m in
+            let value = m.total.map { $0.minorUnits.magnitude > UInt64(Int64.max) ? Int64.max : Int64($0.minorUnits.magnitude) } ?? 0
+            return SVGCharts.BarGroup(
+                label: locale.shortMonth(year: m.year, month: m.month),
+                tooltip: "\(locale.month(year: m.year, month: m.month)): \(m.total.map(locale.money) ?? "—")", first: value, second: 0,
+                link: navigation.monthFile(year: m.year, month: m.month))
+        }
+        var out = "<section id=\"trend\"><h2>\(HTML.escape(t["site.trend"]))</h2><figure>"
+        out += SVGCharts.monthBars(Array(groups), title: t["site.trend"], id: "trend-title") { value in
+            let text = locale.number(Money(minorUnits: value, currency: currency))
+            guard let mark = text.range(of: locale.decimalSeparator), text[mark.upperBound...].allSatisfy({ $0 == "0" }) else { return text }
+            return String(text[..<mark.lowerBound])
+        }
+        return out + "</figure></section>\n"
+    }
+
+    /// The payees that took most in the category, linked to their pages.
+    private func topPayees(_ page: CategoryPage) -> String {
+        let top = page.topPayees(10)
+        guard !top.isEmpty else { return "" }
+        var out = "<section id=\"payees\"><h2>\(HTML.escape(t["recap.payees"]))</h2><table class=\"data\"><thead><tr><th>\(HTML.escape(t["recap.payee"]))</th>"
+        out += "<th class=\"num\">\(HTML.escape(t["recap.amount"]))</th><th class=\"num\">\(HTML.escape(t["site.transactions"]))</th></tr></thead><tbody>"
+        for (key, total) in top {
+            let name = site.file(payee: key).map { "<a href=\"\($0)\">\(HTML.escape(total.name))</a>" } ?? HTML.escape(total.name)
+            out += "<tr data-payee=\"\(HTML.escape(key))\"><th scope=\"row\">\(name)</th>\(self.total(total.amount))<td class=\"num\">\(total.count)</td></tr>"
+        }
+        return out + "</tbody></table></section>\n"
     }
 
     private func header(_ title: String, subtitle: String?) -> String {

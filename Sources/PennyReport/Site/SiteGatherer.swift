@@ -60,6 +60,11 @@ public struct SiteGatherer {
                     date: t.date, description: description, account: postings[1 - index].account, counterpart: posting.account, amount: own, ledgerLine: t.line)
                 paid.payee = key
                 payees[key]!.register.add(paid)
+                var total = categories[category]!.payees[key] ?? CategoryPage.PayeeTotal(name: shown, amount: Money(minorUnits: 0, currency: amount.currency), count: 0)
+                total.name = RecapBuilder.commonName(total.name, shown)
+                total.amount = total.amount.flatMap { sum in sum.currency == amount.currency ? try? sum.adding(amount) : nil }
+                total.count += 1
+                categories[category]!.payees[key] = total
             }
         }
     }

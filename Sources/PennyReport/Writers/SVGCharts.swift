@@ -79,6 +79,30 @@ enum SVGCharts {
         return out + "</svg>"
     }
 
+    /// One bar per month (a category's totals) on a value axis with gridlines, each bar with
+    /// a tooltip and, when given, a link; `tick` writes an axis value (minor units).
+    static func monthBars(_ groups: [BarGroup], title: String, id: String, tick: (Int64) -> String) -> String {
+        let width = 640.0, height = 236.0, bottom = 200.0, top = 12.0, left = 78.0
+        let axis = ChartAxis(largest: groups.map(\.first).max() ?? 0)
+        let step = (width - left) / Double(max(1, groups.count))
+        let bar = min(step * 0.6, 48)
+        var out = "<svg class=\"bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)\"><title id=\"\(id)\">\(HTML.escape(title))</title>"
+        for value in axis.ticks {
+            let y = bottom - Double(value) / Double(axis.top) * (bottom - top)
+            out += "<line x1=\"\(Int(left))\" y1=\"\(fixed(y))\" x2=\"\(Int(width))\" y2=\"\(fixed(y))\" class=\"\(value == 0 ? "axis" : "grid")\"/>"
+            out += "<text x=\"\(Int(left) - 6)\" y=\"\(fixed(y + 4))\" text-anchor=\"end\">\(HTML.escape(tick(value)))</text>"
+        }
+        for (index, group) in groups.enumerated() {
+            let x = left + Double(index) * step + (step - bar) / 2
+            let h = max(0, Double(group.first)) / Double(axis.top) * (bottom - top)
+            var shape =
+                "<title>\(HTML.escape(group.tooltip))</title><rect class=\"expenses\" x=\"\(fixed(x))\" y=\"\(fixed(bottom - h))\" width=\"\(fixed(bar))\" height=\"\(fixed(h))\"/>"
+            shape += "<text x=\"\(fixed(x + bar / 2))\" y=\"\(bottom + 22)\" text-anchor=\"middle\">\(HTML.escape(group.label))</text>"
+            out += group.link.map { "<a href=\"\(HTML.escape($0))\">\(shape)</a>" } ?? "<g>\(shape)</g>"
+        }
+        return out + "</svg>"
+    }
+
     /// Small bars for one category's months (a sparkline), scaled to its largest month.
     static func sparkline(_ values: [Int64], title: String) -> String {
         let largest = Double(max(1, values.max() ?? 1))
