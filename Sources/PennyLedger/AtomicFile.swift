@@ -28,7 +28,7 @@ public final class AtomicFileWriter {
         self.path = path
         let url = URL(fileURLWithPath: path)
         temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
-        descriptor = FaultInjection.fails(.create) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = FaultInjection.fails(.create) ? -1 : TemporaryFile.create(temporary, flags: O_WRONLY)
         guard descriptor >= 0 else {
             throw PennyError(.ledgerUnavailable, "cannot create \(temporary): \(String(cString: strerror(errno))); \(unchanged)", at: SourceLocation(file: path))
         }

@@ -120,7 +120,7 @@ public final class LedgerUpdate {
         self.includes = []
         if !dryRun {
             if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
-            descriptor = FaultInjection.fails(.create) ? -1 : open(temporaryPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = FaultInjection.fails(.create) ? -1 : TemporaryFile.create(temporaryPath, flags: O_RDWR)
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
         }
         if FileManager.default.fileExists(atPath: ledgerPath) {

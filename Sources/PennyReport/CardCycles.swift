@@ -66,22 +66,32 @@ public struct CardCycleBuilder {
         movements.append((date, amount.minorUnits, kind))
     }
 
-    /// The closing day of the cycle that contains `date`.
-    func cycleEnd(containing date: LocalDate) -> LocalDate {
-        let thisMonth = LocalDate(year: date.year, month: date.month, day: min(closingDay, LocalDate.daysIn(month: date.month, year: date.year)))!
-        if date <= thisMonth { return thisMonth }
-        let next = date.endOfMonth.adding(days: 1)
-        return LocalDate(year: next.year, month: next.month, day: min(closingDay, LocalDate.daysIn(month: next.month, year: next.year)))!
+    /// The last day a date can be (9999-12-31): a cycle or due date past it is that day, so
+    /// a transaction dated far ahead is data, never a crash.
+    static let farthest = LocalDate(year: 9999, month: 12, day: 31)!
+
+    /// `day` (at most the month's last) in the month of `date`; `farthest` past year 9999.
+    private static func day(_ day: Int, inMonthOf date: LocalDate) -> LocalDate {
+        LocalDate(year: date.year, month: date.month, day: min(day, LocalDate.daysIn(month: date.month, year: date.year))) ?? farthest
     }
 
-    /// The first due day after `closing`.
+    /// The closing day of the cycle that contains `date`.
+    func cycleEnd(containing date: LocalDate) -> LocalDate {
+        let thisMonth = Self.day(closingDay, inMonthOf: date)
+        if date <= thisMonth { return thisMonth }
+        if date.endOfMonth >= Self.farthest { return Self.farthest }
+        return Self.day(closingDay, inMonthOf: date.endOfMonth.adding(days: 1))
+    }
+
+    /// The first due day after `closing` (`farthest` when there is none before it).
     func dueDate(after closing: LocalDate) -> LocalDate {
         var month = closing.startOfMonth
-        while true {
-            let due = LocalDate(year: month.year, month: month.month, day: min(dueDay, LocalDate.daysIn(month: month.month, year: month.year)))!
-            if due > closing { return due }
+        while month.year <= 9999 {
+            let due = Self.day(dueDay, inMonthOf: month)
+            if due > closing || due == Self.farthest { return due }
             month = month.endOfMonth.adding(days: 1)
         }
+        return Self.farthest
     }
 
     /// Every cycle from the first movement's through the one containing `asOf`.

@@ -48,3 +48,19 @@ struct AggregatorOverflowTests {
         #expect(throws: MoneyError.overflow) { try RoundUpStatus.make(result, programs: [program], currencies: ["spare": .euro]) }
     }
 }
+
+/// Issue 33, item 6: a transaction dated at the end of the calendar (9999-12) on a card with
+/// a due day crashed `report cards`, `forecast` and `html` (a forced unwrap of year 10000).
+struct FarDateCardTests {
+    @Test(arguments: ["9999-11-30", "9999-12-26", "9999-12-31"])
+    func aCardCycleAtTheEndOfTheCalendarIsData(date: String) throws {
+        var builder = CardCycleBuilder(account: "liabilities:card", closingDay: 25, dueDay: 10, currency: .euro)
+        builder.add(date: LocalDate(iso: "9999-10-01")!, amount: Money(minorUnits: -1_000, currency: .euro), kind: .charge)
+        builder.add(date: LocalDate(iso: date)!, amount: Money(minorUnits: -2_500, currency: .euro), kind: .charge)
+        let report = try builder.build(asOf: nil)
+        let last = try #require(report.cycles.last)
+        #expect(last.to >= LocalDate(iso: date)!)
+        #expect(last.dueDate == LocalDate(iso: "9999-12-31")! || last.dueDate > last.to)
+        #expect(report.cycles.map(\.purchases.minorUnits).reduce(0, +) == -3_500)
+    }
+}

@@ -47,6 +47,32 @@ import Testing
         #expect(try w.penny("report", "balances", "--ledger", "ledger.journal").stdout.contains("assets:bank:montepio"))
     }
 
+    /// Issue 33, item 10: a link planted at one of Penny's temporary paths made Penny write
+    /// through it (the link's target overwritten, the ledger become the link). The
+    /// temporary files are now created exclusively, never through a link.
+    @Test func aLinkPlantedAtATemporaryPathIsNeverWrittenThrough() throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        try "precious\n".write(toFile: w.path("victim.txt"), atomically: true, encoding: .utf8)
+        let temporaries = [
+            ".ledger.journal.penny-tmp", ".ledger.journal.penny-index.tmp", ".ledger.journal.roundups.journal.penny-tmp", ".ledger.journal.roundups.state.penny-tmp",
+        ]
+        for name in temporaries { try FileManager.default.createSymbolicLink(atPath: w.path(name), withDestinationPath: w.path("victim.txt")) }
+        let result = try w.penny("import", "samples/montepio-2024-03.csv")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try w.text("victim.txt") == "precious\n")
+        for name in ["ledger.journal", ".ledger.journal.penny-index", "ledger.journal.roundups.journal"] {
+            let kind = try FileManager.default.attributesOfItem(atPath: w.path(name))[.type] as? FileAttributeType
+            #expect(kind == .typeRegular, "\(name) is \(String(describing: kind))")
+        }
+        #expect(try w.text("ledger.journal").contains("samples/montepio-2024-03.csv"))
+        // A page of the site the same way.
+        try FileManager.default.createDirectory(atPath: w.path("site"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: w.path("site/.index.html.penny-tmp"), withDestinationPath: w.path("victim.txt"))
+        #expect(try w.penny("report", "site", "--output", "site").status == 0)
+        #expect(try w.text("victim.txt") == "precious\n")
+    }
+
     /// A ledger with Windows line endings: re-importing the card statement once recorded its
     /// payment a second time and left the file with mixed endings. It reads like LF now, and
     /// what is appended uses the ledger's own line ending.

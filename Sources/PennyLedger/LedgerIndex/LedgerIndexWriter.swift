@@ -26,7 +26,7 @@ struct LedgerIndexWriter {
     /// (the file removed) unless `finish` completes it.
     func writeBody(summary: LedgerSummary, count: Int, hasZero: Bool, keys streams: [WordStream]) throws(PennyError) -> IndexBody {
         let temporary = path + ".tmp"
-        let fd = FaultInjection.fails(.index) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = FaultInjection.fails(.index) ? -1 : TemporaryFile.create(temporary, flags: O_WRONLY)
         guard fd >= 0 else { throw failure("cannot create \(temporary): \(String(cString: strerror(errno)))") }
         let body = IndexBody(writer: self, descriptor: fd, temporary: temporary)
         var out = ChecksummedOutput(descriptor: fd, at: LedgerIndexFile.headerBytes)
