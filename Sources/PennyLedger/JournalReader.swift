@@ -62,6 +62,7 @@ public struct JournalReader {
         path: String, names: inout NameTable, followIncludes: Bool, commentPrefix: String?, comment: (String) -> Void,
         including: [String] = [], _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) {
+        try LedgerText.check(path)
         let prefix = commentPrefix.map { Array($0.utf8) }
         var state = TransactionState()
         var failure: PennyError?
@@ -396,6 +397,7 @@ extension JournalReader {
             tags.removeAll(keepingCapacity: true)
             postings.removeAll(keepingCapacity: true)
         }
+        try LedgerText.check(path)
         let opened = LineReader.forEachLine(path: path) { line, number in
             guard let first = line.first else { return true }
             if first == 0x20 || first == 0x09 {

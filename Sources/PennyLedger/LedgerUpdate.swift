@@ -124,6 +124,7 @@ public final class LedgerUpdate {
             guard descriptor >= 0 else { throw unwritable("cannot create \(temporaryPath): \(String(cString: strerror(errno))); the ledger was not changed") }
         }
         if FileManager.default.fileExists(atPath: ledgerPath) {
+            try LedgerText.check(ledgerPath)
             if try openFromIndex(accounts: balanceAccounts, defaultCurrency: defaultCurrency) { return }
             var scanner = LedgerIDScanner(balances: balances, ids: ids.extra)
             if let defaultCurrency, LedgerPath.exists(ledgerPath) { scanner.check = JournalCheck(path: ledgerPath, defaultCurrency: defaultCurrency) }

@@ -47,6 +47,31 @@ import Testing
         #expect(try w.penny("report", "balances", "--ledger", "ledger.journal").stdout.contains("assets:bank:montepio"))
     }
 
+    /// Issue 33, item 1: a ledger saved as UTF-16 or with carriage returns alone read as
+    /// empty, so the next import added every statement again. It is refused, unchanged.
+    @Test(arguments: ["utf-16", "utf-16-no-bom", "cr"])
+    func aLedgerThatIsNotUTF8LinesIsRefusedNotReadAsEmpty(kind: String) throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        let text = try w.text("ledger.journal")
+        let bytes: Data
+        switch kind {
+        case "utf-16": bytes = text.data(using: .utf16)!
+        case "utf-16-no-bom": bytes = text.data(using: .utf16LittleEndian)!
+        default: bytes = Data(text.replacingOccurrences(of: "\n", with: "\r").utf8)
+        }
+        try bytes.write(to: URL(fileURLWithPath: w.path("ledger.journal")))
+        let result = try w.penny("import", "samples/aib-2024-03.csv")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("ledger.journal:1"), "\(result.stderr)")
+        #expect(result.stderr.contains(kind == "cr" ? "carriage return alone" : (kind == "utf-16" ? "saved as UTF-16" : "NUL bytes")), "\(result.stderr)")
+        #expect(try w.bytes("ledger.journal") == bytes)
+        #expect(!FileManager.default.fileExists(atPath: w.path(".ledger.journal.penny-tmp")))
+        // Reports say so too, rather than reporting an empty ledger.
+        let report = try w.penny("report", "summary")
+        #expect(report.status != 0 && report.stderr.contains("ledger.journal:1"), "\(report.stdout)\(report.stderr)")
+    }
+
     /// Issue 33, item 10: a link planted at one of Penny's temporary paths made Penny write
     /// through it (the link's target overwritten, the ledger become the link). The
     /// temporary files are now created exclusively, never through a link.
