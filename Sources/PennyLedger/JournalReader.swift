@@ -96,21 +96,7 @@ public struct JournalReader {
         // refused like the rules loader refuses one (it overflowed the stack).
         let chain = including + [Self.identity(path)]
         for (include, line) in includes {
-            let resolved = include.hasPrefix("/") ? include : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(include).path
-            guard FileManager.default.fileExists(atPath: resolved) else { continue }
-            // A directory read as nothing, and a device or a pipe never ended (a hang).
-            if let kind = LedgerPath.notAFile(resolved) {
-                throw PennyError(
-                    .configuration, "'include \(include)': \(resolved) is \(kind), not a journal file; include journal files only",
-                    at: SourceLocation(file: path, line: line))
-            }
-            if chain.contains(Self.identity(resolved)) {
-                throw PennyError(
-                    .configuration, "'include \(include)' makes a cycle: \(resolved) is already being read; remove the include", at: SourceLocation(file: path, line: line))
-            }
-            guard chain.count < 32 else {
-                throw PennyError(.configuration, "'include \(include)': includes nest deeper than 32 files", at: SourceLocation(file: path, line: line))
-            }
+            guard let resolved = try JournalInclude.resolve(include, in: path, line: line, chain: chain) else { continue }
             try forEachPosting(path: resolved, names: &names, followIncludes: true, commentPrefix: nil, comment: { _ in }, including: chain, body)
         }
     }

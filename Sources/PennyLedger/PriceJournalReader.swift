@@ -15,7 +15,7 @@ public enum PriceJournalReader {
     }
 
     private static func read(path: String, chain: [String], into rates: inout [ExchangeRate]) throws(PennyError) {
-        var includes: [String] = []
+        var includes: [(String, Int)] = []
         var failure: PennyError?
         let opened = LineReader.forEachLine(path: path) { line, number in
             guard let first = line.first else { return true }
@@ -27,7 +27,7 @@ public enum PriceJournalReader {
                     return false
                 }
             } else if line.starts(with: "include ".utf8) {
-                includes.append(String(decoding: line.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces))
+                includes.append((String(decoding: line.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces), number))
             }
             return true
         }
@@ -35,13 +35,10 @@ public enum PriceJournalReader {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
         if let failure { throw failure }
-        // Cycles and depth are refused by the journal reader, which reads the same files.
-        let identity = JournalReader.identity(path)
-        guard !chain.contains(identity), chain.count < 32 else { return }
-        for include in includes {
-            let resolved = include.hasPrefix("/") ? include : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(include).path
-            guard FileManager.default.fileExists(atPath: resolved) else { continue }
-            try read(path: resolved, chain: chain + [identity], into: &rates)
+        let within = chain + [JournalReader.identity(path)]
+        for (include, line) in includes {
+            guard let resolved = try JournalInclude.resolve(include, in: path, line: line, chain: within) else { continue }
+            try read(path: resolved, chain: within, into: &rates)
         }
     }
 }
