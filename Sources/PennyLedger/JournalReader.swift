@@ -111,17 +111,31 @@ public struct JournalReader {
         _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ path: String, _ state: inout TransactionState,
         _ names: inout NameTable, _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) -> String? {
-        guard let first = line.first else { return nil }
+        guard let first = line.first else {
+            // A blank line ends a transaction, as in hledger.
+            if state.date != nil {
+                try state.finish(path, body)
+                state.endedByBlank = true
+            }
+            return nil
+        }
         if first == 0x20 || first == 0x09 {
-            guard state.date != nil else { return nil }
             var i = 0
             while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
             guard i < line.count, line[i] != UInt8(ascii: ";"), line[i] != UInt8(ascii: "#") else { return nil }
+            guard state.date != nil else {
+                // Postings right after a transaction and a blank line: their date line was deleted.
+                if state.endedByBlank {
+                    throw .badInput("a posting outside a transaction: its date line is missing (hledger refuses it too)", at: SourceLocation(file: path, line: number))
+                }
+                return nil
+            }
             let (account, amount) = try parsePosting(line, from: i, number, path, &names)
             try state.addPosting(account, amount, at: SourceLocation(file: path, line: number))
             return nil
         }
         try state.finish(path, body)
+        state.endedByBlank = false
         if first >= 0x30 && first <= 0x39 {
             guard let date = Self.parseDate(line) else {
                 throw .badInput("cannot read the transaction date: expected YYYY-MM-DD", at: SourceLocation(file: path, line: number, column: 1))
@@ -281,7 +295,36 @@ struct TransactionState {
     /// False for a check that wants only the errors (`JournalCheck`): no posting is kept.
     var keepsPostings = true
 
+    /// The sum of the amounts while they are all in one currency (`balance`).
+    var balance = Balance()
+    /// True when the last transaction was ended by a blank line.
+    var endedByBlank = false
+
+    /// What a transaction's postings add up to, for the check that they balance. Only a
+    /// transaction in one currency without virtual postings is judged: an exchange
+    /// (`@@`) or unbalanced virtual postings are hledger's business to balance.
+    struct Balance {
+        var units: Int64 = 0
+        var currency: Currency?
+        var judged = true
+
+        mutating func add(_ account: String, _ amount: Money?) {
+            guard judged else { return }
+            guard let amount, let first = account.utf8.first, first != UInt8(ascii: "("), first != UInt8(ascii: "[") else {
+                judged = false
+                return
+            }
+            if currency == nil { currency = amount.currency }
+            guard currency == amount.currency else {
+                judged = false
+                return
+            }
+            do throws(MoneyError) { try units.add(checked: amount.minorUnits) } catch { judged = false }
+        }
+    }
+
     mutating func addPosting(_ account: String, _ amount: Money?, at location: SourceLocation) throws(PennyError) {
+        balance.add(account, amount)
         if amount == nil {
             if elided { throw .badInput("two postings without an amount in one transaction", at: location) }
             elided = true
@@ -297,8 +340,15 @@ struct TransactionState {
             accounts.removeAll(keepingCapacity: true)
             amounts.removeAll(keepingCapacity: true)
             elided = false
+            balance = Balance()
         }
         guard let date else { return }
+        if balance.judged, balance.units != 0, let currency = balance.currency {
+            let sum = Money(minorUnits: balance.units, currency: currency)
+            throw .badInput(
+                "the postings of this transaction add up to \(sum.decimalString) \(currency.code), not zero: correct an amount (hledger refuses it too)",
+                at: SourceLocation(file: path, line: line))
+        }
         do throws(MoneyError) {
             var sums: [Currency: Int64] = [:]
             if elided {

@@ -74,7 +74,8 @@ struct LedgerIndexTests {
         try importing(path, 1...20)
         var text = try String(contentsOfFile: path, encoding: .utf8)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        text = text.replacingOccurrences(of: "-1.00 EUR", with: "-2.00 EUR")
+        // Both postings of every entry change, so the ledger still balances.
+        text = text.replacingOccurrences(of: "-1.00 EUR", with: "-2.00 EUR").replacingOccurrences(of: " 1.00 EUR", with: " 2.00 EUR")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.write(contentsOf: Data(text.utf8))
         try handle.close()

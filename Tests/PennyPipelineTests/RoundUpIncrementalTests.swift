@@ -235,7 +235,10 @@ import Testing
         let digit = amount[amount.index(amount.endIndex, offsetBy: -5)]
         let changed = amount.replacingCharacters(
             in: amount.index(amount.endIndex, offsetBy: -5)..<amount.index(amount.endIndex, offsetBy: -4), with: digit == "1" ? "2" : "1")
+        // The other posting of the same transaction changes the same way, so it still balances.
+        let positive = try #require(text.range(of: " " + amount.dropFirst(), options: .backwards, range: tail..<lastAmount.lowerBound))
         text.replaceSubrange(lastAmount, with: changed)
+        text.replaceSubrange(positive, with: " " + changed.dropFirst())
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: ledger))
         try handle.write(contentsOf: Data(text.utf8))
         try handle.close()

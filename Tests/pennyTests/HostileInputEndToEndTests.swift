@@ -47,6 +47,35 @@ import Testing
         #expect(try w.penny("report", "balances", "--ledger", "ledger.journal").stdout.contains("assets:bank:montepio"))
     }
 
+    /// Issue 33, item 2: the ledger check was looser than hledger's: an entry whose
+    /// postings do not add up, or postings whose date line was deleted, were accepted and
+    /// the import appended to a ledger hledger rejects. Both are refused at their line, as
+    /// hledger refuses them, and the ledger is left as it was.
+    @Test(arguments: ["unbalanced", "orphan"])
+    func aLedgerHledgerRejectsIsNotWrittenTo(kind: String) throws {
+        let w = try Workspace()
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        var lines = try w.text("ledger.journal").components(separatedBy: "\n")
+        let header = try #require(lines.lastIndex { $0.hasPrefix("2024-") })
+        if kind == "unbalanced" {
+            let posting = try #require(lines[header...].firstIndex { $0.hasPrefix("    expenses:") || $0.hasPrefix("    income:") })
+            lines[posting] = lines[posting].replacing(#/(\d+)\.(\d\d) EUR/#, maxReplacements: 1) { "\(Int($0.1)! + 1).\($0.2) EUR" }
+        } else {
+            lines.remove(at: header)
+        }
+        let broken = lines.joined(separator: "\n")
+        try broken.write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let hledger = try #require(Workspace.tool("hledger"))
+        #expect(try w.run(hledger, ["-f", w.path("ledger.journal"), "check"]).status != 0, "hledger accepts it")
+        let result = try w.penny("import", "samples/montepio-2024-03.csv")
+        #expect(result.status != 0)
+        let expected =
+            kind == "unbalanced" ? "ledger.journal:\(header + 1): error: the postings of this transaction add up to " : "a posting outside a transaction: its date line is missing"
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(try w.text("ledger.journal") == broken)
+        #expect(try w.penny("report", "summary").status != 0)
+    }
+
     /// Issue 33, item 1: a ledger saved as UTF-16 or with carriage returns alone read as
     /// empty, so the next import added every statement again. It is refused, unchanged.
     @Test(arguments: ["utf-16", "utf-16-no-bom", "cr"])
