@@ -23,9 +23,27 @@ struct CSVAutoProfile {
         var learned: CSVSniff?
         /// A convention the reading rests on, said on the import line (a card's signs).
         var note: String?
+        /// The built-in profile the file is read with, named on the import line.
+        var builtin: String?
     }
 
+    /// Whether the own account is worked out (false for `csv guess` with no rules: the
+    /// profile is still shown).
+    var resolvesAccount = true
+
+    /// What `penny import` reads a file with: the verdict `penny csv guess` prints
+    /// (`CSVVerdict`), acted on.
     func choose(probe: FileProbe, forcedFormat: StatementFormat?, configuration: ReaderConfiguration, file: String) throws(PennyError) -> Choice {
+        let verdict = decide(probe: probe, forcedFormat: forcedFormat, configuration: configuration, file: file)
+        if let refusal = verdict.refusal { throw refusal }
+        guard let choice = verdict.choice else { throw .badInput("no reader chosen", at: SourceLocation(file: file)) }
+        return choice
+    }
+
+    /// The decision itself; `verdict` gathers the sniff and the profile's source as they are known.
+    func decideChoice(probe: FileProbe, forcedFormat: StatementFormat?, configuration: ReaderConfiguration, file: String, into verdict: inout CSVVerdict) throws(PennyError)
+        -> Choice
+    {
         var withBuiltins = configuration
         withBuiltins.csvProfiles += BuiltinProfiles.all
         let claimed: (any StatementReader)?
@@ -36,6 +54,7 @@ struct CSVAutoProfile {
             claimed = nil
         }
         if let claimed, claimed.format != .csv {
+            verdict.format = claimed.format
             // A statement without a currency (QIF) is in its account's, when the account is known.
             let folder = folderAccount(file)
             var c = configuration
@@ -54,15 +73,21 @@ struct CSVAutoProfile {
             }
             var c = configuration
             c.csvProfiles = [chosen]
-            return Choice(reader: claimed, configuration: c, override: override)
+            verdict.source = isBuiltin(profile) ? .builtin(profile.name) : .user(profile.name)
+            verdict.profile = chosen
+            return Choice(reader: claimed, configuration: c, override: override, builtin: isBuiltin(profile) ? profile.name : nil)
         }
         var sniff = try CSVSniffer.sniff(url: probe.url, displayName: file)
+        verdict.source = .sniffed
+        verdict.sniff = sniff
+        if let skippedBuiltin { verdict.notes = [skippedBuiltin] }
         // A sign only a card account settles: the account decides before the file is refused.
         var cardNote: String?
         if !sniff.isConclusive, sniff.ambiguities.allSatisfy({ $0.topic == "sign" }),
             let name = try? account(for: probe, file: file, sniffed: sniff), rules.account(named: name)?.kind == .card
         {
             cardNote = sniff.readAsCard()
+            verdict.sniff = sniff
         }
         guard sniff.isConclusive else {
             throw PennyError.badInput(
@@ -73,11 +98,12 @@ struct CSVAutoProfile {
         }
         var profile = sniff.profile
         profile.account = try account(for: probe, file: file, sniffed: sniff)
+        verdict.profile = profile
         var c = configuration
         c.csvProfiles = [profile]
         var choice = Choice(reader: CSVReader(), configuration: c, override: profile.account == nil ? accountOverride : nil, learned: sniff)
-        choice.note = [skippedBuiltin, namedAccountNote(sniff, account: profile.account), cardNote.map { "read as \($0)" }].compactMap { $0 }.joined(separator: "\n  ")
-        if choice.note?.isEmpty == true { choice.note = nil }
+        verdict.notes = [skippedBuiltin, namedAccountNote(sniff, account: profile.account), cardNote.map { "read as \($0)" }].compactMap { $0 }
+        choice.note = verdict.notes.isEmpty ? nil : verdict.notes.joined(separator: "\n  ")
         return choice
     }
 
@@ -109,6 +135,7 @@ struct CSVAutoProfile {
     /// The own account: an identifier the file names, else the folder it is in (an account's
     /// last name part or alias), else `--account`; refused with the declared accounts otherwise.
     private func account(for probe: FileProbe, file: String, sniffed: CSVSniff?) throws(PennyError) -> String? {
+        guard resolvesAccount else { return accountOverride }
         var sniff: CSVSniff
         if let sniffed { sniff = sniffed } else { sniff = try CSVSniffer.sniff(url: probe.url, displayName: file) }
         if let id = sniff.accountIdentifier {
@@ -204,6 +231,7 @@ public enum BuiltinProfiles {
 extension CSVAutoProfile {
     /// After a sniffed file imported: writes the profile it used and says so in one line.
     func keep(_ choice: Choice, dryRun: Bool, console: Console) throws(PennyError) {
+        if let builtin = choice.builtin { console.say("  read with the built-in profile \(builtin) (see 'penny csv guess')") }
         if let note = choice.note { console.say("  \(note)") }
         guard let learned = choice.learned else { return }
         if dryRun {

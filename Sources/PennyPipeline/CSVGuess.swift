@@ -5,9 +5,39 @@ import PennyRules
 
 /// The text `penny csv guess` and a refused import print about a sniff.
 public enum CSVGuess {
+    /// What `penny csv guess` prints: the verdict `penny import` acts on. Its first line is
+    /// the import's own: `FILE: read with the profile below (...)`, or the refusal exactly as
+    /// the import prints it; then the notes, the sniffer's decisions and the profile block
+    /// (for a sniffed file, the text the import writes to `rules/csv/`).
+    public static func describe(_ verdict: CSVVerdict) -> String {
+        var out: String
+        if let refusal = verdict.refusalText {
+            out = refusal + "\n"
+        } else if let format = verdict.format {
+            return "\(verdict.file): not a CSV: read as \(format.rawValue), with no profile\n"
+        } else {
+            let source: String
+            switch verdict.source {
+            case .builtin(let name)?: source = "the built-in profile \(name), which claims it by its header"
+            case .user(let name)?: source = "your profile \(name)"
+            case .sniffed?, nil: source = "worked out from the file"
+            }
+            let count = verdict.transactions.map { ", \($0) transaction\($0 == 1 ? "" : "s")" } ?? ""
+            out = "\(verdict.file): read with the profile below (\(source)\(count))\n"
+        }
+        if let account = verdict.profile?.account { out += "  account: \(account)\n" }
+        for note in verdict.notes { out += "  \(note)\n" }
+        if let sniff = verdict.sniff, verdict.source == .sniffed {
+            out += "\n" + describe(sniff)
+        } else if let profile = verdict.profile {
+            out += "\nprofile:\n" + CSVProfileRenderer.render(profile)
+        }
+        return out
+    }
+
     /// Decisions with their evidence, what stays open, and the profile block.
-    public static func describe(_ sniff: CSVSniff, file: String) -> String {
-        var out = "\(file): \(sniff.isConclusive ? "read with the profile below" : "ambiguous: \(sniff.refusal)")\n\ndecisions:\n"
+    static func describe(_ sniff: CSVSniff) -> String {
+        var out = "decisions:\n"
         let width = min(40, sniff.decisions.map(\.choice.count).max() ?? 0)
         for d in sniff.decisions {
             out += "  \(d.choice.padding(toLength: max(width, d.choice.count), withPad: " ", startingAt: 0))  \(d.reason)\n"

@@ -13,24 +13,43 @@ struct CSVCommand: ParsableCommand {
         subcommands: [CSVGuessCommand.self])
 }
 
-/// `penny csv guess FILE`: the profile the sniffer reads from the file, why, and its first rows as read.
+/// `penny csv guess FILE`: how `penny import` reads the file with no profile of its own (the
+/// same verdict, `CSVVerdict`), why, and its first rows as read.
 struct CSVGuessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "guess", abstract: "Show the csv profile Penny works out for a file, the evidence, and its first rows as read.",
-        discussion: "Exits 1 when the file leaves something ambiguous; the profile then lists the candidates as comments.\nExample:\n  penny csv guess extrato.csv")
+        commandName: "guess", abstract: "Show how penny import reads a CSV: the profile, the evidence, and its first rows as read.",
+        discussion: """
+            The verdict is the import's own: the rules' profiles, then the built-in ones, then the \
+            file itself; the own account as the import works it out (when the rules exist); every \
+            row read. Exits 0 exactly when penny import would read the file, 1 when it would refuse \
+            it (the same reason, then the profile with the candidates as comments).
+            Example:
+              penny csv guess extrato.csv
+            """)
 
     @Argument(help: "The CSV file.")
     var file: String
 
+    @Option(help: "The own account, as penny import --account takes it.")
+    var account: String?
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        let sniff = try CSVSniffer.sniff(url: URL(fileURLWithPath: file), displayName: file)
-        print(CSVGuess.describe(sniff, file: file), terminator: "")
-        if sniff.isConclusive {
+        // The import's rules when there are any; with none (a file looked at before `penny
+        // init`), the profile is still worked out, without the own account.
+        let explicit = options.rules != nil || ProcessInfo.processInfo.environment["PENNY_RULES"] != nil
+        let hasRules = explicit || FileManager.default.fileExists(atPath: options.rulesPath)
+        let rules = hasRules ? try RulesLoader.load(path: options.rulesPath) : try RulesLoader.load(text: "")
+        let override = try account.map { try ImportCommand.declaredAccount($0, in: rules) }
+        XMLLibrary.initialize()
+        let verdict = CSVVerdict.decide(file: file, rules: rules, rulesPath: options.rulesPath, accountOverride: override, resolvesAccount: hasRules)
+        print(CSVGuess.describe(verdict), terminator: "")
+        if !hasRules, verdict.format == nil { print("\n(no rules at \(options.rulesPath): the own account is not worked out; penny import needs it declared)") }
+        if verdict.isRead, let profile = verdict.profile {
             print("\npreview (the first rows as penny reads them):")
-            print(CSVGuess.preview(sniff.profile, file: file), terminator: "")
+            print(CSVGuess.preview(profile, file: file), terminator: "")
         }
-        if !sniff.isConclusive { throw ExitCode(ExitStatus.rejectedInput.rawValue) }
+        if !verdict.isRead { throw ExitCode(ExitStatus.rejectedInput.rawValue) }
     }
 }

@@ -78,5 +78,44 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("%d/%m/%Y"))
         #expect(r.stdout.contains("  line 2  2024-02-13  -1.50 EUR"))
+        #expect(r.stdout.hasPrefix("x.csv: read with the profile below (worked out from the file, 1 transaction)\n  account: assets:bank:montepio\n"))
+    }
+
+    /// Guess is the import's verdict: a built-in profile claims the file for both.
+    @Test func csvGuessNamesTheBuiltinProfileTheImportUses() throws {
+        let w = try workspace()
+        try "Number,Date,Account,Amount,Subcategory,Memo\n1,02/03/2024,20-32-06 13152170,-23.45,PAYMENT,TESCO STORES\n"
+            .write(toFile: w.path("barclays.csv"), atomically: true, encoding: .utf8)
+        let guess = try w.penny("csv", "guess", "barclays.csv")
+        #expect(guess.status == 0, "\(guess.stdout)")
+        #expect(guess.stdout.hasPrefix("barclays.csv: read with the profile below (the built-in profile builtin-barclays, which claims it by its header, 1 transaction)\n"))
+        #expect(guess.stdout.contains("\nprofile:\ncsv builtin-barclays\n"))
+        let imported = try w.penny("import", "barclays.csv")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("  read with the built-in profile builtin-barclays (see 'penny csv guess')\n"))
+    }
+
+    /// A row the profile cannot read past the sniffed rows refuses guess as it refuses the
+    /// import: exit 1 and the import's own line, with the row under it.
+    @Test func csvGuessRefusesWithTheImportsLineWhenALaterRowDoesNotRead() throws {
+        let w = try workspace()
+        try "Date,Description,Amount\n2024-03-01,A,-1.20\n2024-03-02\n".write(toFile: w.path("short.csv"), atomically: true, encoding: .utf8)
+        let guess = try w.penny("csv", "guess", "short.csv")
+        let imported = try w.penny("import", "short.csv")
+        #expect(guess.status == 1)
+        #expect(imported.status == 1)
+        let line = "short.csv:3:1: error: row has 1 field; the amount column 3 is missing"
+        #expect(guess.stdout.hasPrefix(line + "\n    2024-03-02\n"))
+        #expect(imported.stderr.hasPrefix(line + "\n"))
+        #expect(!guess.stdout.contains("preview"))
+    }
+
+    /// Guess with no rules folder still shows the profile, and says the account is not worked out.
+    @Test func csvGuessWithoutRulesShowsTheProfile() throws {
+        let w = try Workspace(copySamples: false)
+        try "Date,Description,Amount\n13/02/2024,Shop,-1.50\n".write(toFile: w.path("x.csv"), atomically: true, encoding: .utf8)
+        let r = try w.penny("csv", "guess", "x.csv")
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("(no rules at rules: the own account is not worked out; penny import needs it declared)"))
     }
 }

@@ -49,8 +49,9 @@ public enum CSVSniffer {
             switch error {
             case .malformed(let line):
                 sniff.ambiguities.append(.init("quotes", candidates: [], because: "line \(line) has a quote that neither strict, backslash nor lenient quoting reads"))
-            case .noTransactions:
-                sniff.ambiguities.append(.init("rows", candidates: [], because: "no row holds both a date and an amount, whichever of , ; tab | splits it"))
+            case .noTransactions(let cell):
+                sniff.ambiguities.append(
+                    .init("rows", candidates: [], because: "no row holds both a date and an amount, whichever of , ; tab | splits it" + (cell.map { ": \($0)" } ?? "")))
             }
             sniff.profile = profile
             return sniff
@@ -111,12 +112,14 @@ public enum CSVSniffer {
             }
         }
         var columns = SniffColumns(header: header, rows: rows)
+        columns.headerLine = table.header.map { table.records[$0].line }
         // Rows the bank lists but has not booked (a status column saying pending).
         if let header, let s = header.indices.first(where: { HeaderVocabulary.roles(for: header[$0]).contains { $0.role == .status && $0.score == 3 } }) {
             let notBooked = Set(rows.map { String($0[s].trimmed) }.filter { HeaderVocabulary.notBookedStatuses.contains(TextKey.fold($0)) })
             if !notBooked.isEmpty {
                 rows = rows.filter { !notBooked.contains(String($0[s].trimmed)) }
                 columns = SniffColumns(header: header, rows: rows)
+                columns.headerLine = table.header.map { table.records[$0].line }
                 let column = columns.reference(s)
                 for status in notBooked.sorted() {
                     profile.skipRows.append(.init(column: column, test: .is, text: status, location: profile.location))
@@ -183,7 +186,8 @@ public enum CSVSniffer {
                 sniff.ambiguities.append(.init("date format", candidates: [], because: reason))
             }
         } else if columns.ambiguities.isEmpty {
-            sniff.ambiguities.append(.init("date column", candidates: [], because: "no header names a date and no single column holds only dates"))
+            let reason = columns.misfitReason(.date, as: "a date") ?? "no header names a date and no single column holds only dates\(columns.headerText)"
+            sniff.ambiguities.append(.init("date column", candidates: [], because: reason))
         }
 
         // Numbers, then the layout the running balance proves.

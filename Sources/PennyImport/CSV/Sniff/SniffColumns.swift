@@ -13,6 +13,11 @@ struct SniffColumns {
     var needsProof = false
     /// Columns the header names as money that no layout reads (`Amount Out` beside `Amount`).
     var unreadMoney: [Int] = []
+    /// The line the header is on (for messages).
+    var headerLine: Int?
+    /// For a role the header names but whose column does not hold it: the first cell that
+    /// does not (`Betrag` with `EUR` on a row one cell short), for the message.
+    var misfits: [ColumnRole: (column: Int, line: Int, text: String)] = [:]
 
     /// Where the money is and how it is signed.
     struct Layout: Equatable {
@@ -110,6 +115,36 @@ struct SniffColumns {
         }
     }
 
+    /// The first cell of column `j` that keeps it from holding `role` (a date, an amount, money out or in).
+    func misfit(_ role: ColumnRole, _ j: Int) -> (line: Int, text: String)? {
+        let bad: (String) -> Bool
+        switch role {
+        case .date, .valueDate: bad = { $0.trimmed.isEmpty || !SniffDates.isDate($0) }
+        case .amount: bad = { !SniffNumbers.isAmount($0) || SniffDates.isDate($0) }
+        case .debit, .credit, .balance: bad = { !$0.trimmed.isEmpty && (!SniffNumbers.isAmount($0) || SniffDates.isDate($0)) }
+        default: return nil
+        }
+        return values(j).first { bad($0.text) }.map { (line: $0.line, text: String($0.text.trimmed)) }
+    }
+
+    /// Why a column the header names for `role` was not taken, naming the cell; nil when
+    /// the header names none, or the column was taken.
+    func misfitReason(_ role: ColumnRole, as what: String) -> String? {
+        guard roles[role] == nil, let m = misfits[role] else { return nil }
+        let row = rows.first { $0.line == m.line }
+        let width = row.map { r in header.map { h in r.fields.count != h.count ? " (that row has \(r.fields.count) fields, the header \(h.count))" : "" } ?? "" } ?? ""
+        let text = m.text.isEmpty ? "nothing" : "'\(m.text)'"
+        return "the header names \(name(m.column)) (column \(m.column + 1)) as \(what), but line \(m.line) has \(text) there, which is not \(what)\(width)"
+    }
+
+    /// The header as a message names it: its line.
+    var headerText: String {
+        guard let headerLine, let header else { return "" }
+        let names = header.map { String($0.trimmed) }.filter { !$0.isEmpty }
+        let shown = names.prefix(6).map { "'\($0.count > 30 ? String($0.prefix(30)) + "…" : $0)'" }.joined(separator: ", ")
+        return " (the header is line \(headerLine): \(shown)\(names.count > 6 ? ", …" : ""))"
+    }
+
     // MARK: Assignment
 
     mutating func assign() {
@@ -117,7 +152,10 @@ struct SniffColumns {
     }
 
     private mutating func take(_ role: ColumnRole, _ candidates: [Int], why: String) -> Int? {
-        guard let j = candidates.first(where: { roles.values.contains($0) == false && fits(role, $0) }) else { return nil }
+        guard let j = candidates.first(where: { roles.values.contains($0) == false && fits(role, $0) }) else {
+            if let j = candidates.first(where: { !roles.values.contains($0) }), let cell = misfit(role, j) { misfits[role] = (j, cell.line, cell.text) }
+            return nil
+        }
         roles[role] = j
         decisions.append(.init(role.rawValue, name(j), because: why))
         return j
@@ -162,8 +200,11 @@ struct SniffColumns {
             layout = Layout(money: .debitCredit(debit: d, credit: c), balance: roles[.balance])
         } else if let one = roles[.debit] ?? roles[.credit] {
             let (has, lacks) = roles[.debit] != nil ? ("money out", "money in") : ("money in", "money out")
+            let other = misfitReason(roles[.debit] != nil ? .credit : .debit, as: "an amount").map { ": \($0)" } ?? ""
             ambiguities.append(
-                .init("debit and credit", candidates: [], because: "the header names \(name(one)) as \(has) but no column as \(lacks); reading one of the two would lose the other")
+                .init(
+                    "debit and credit", candidates: [],
+                    because: "the header names \(name(one)) as \(has) but no column as \(lacks)\(other); reading one of the two would lose the other")
             )
         } else {
             let money = (0..<width).filter {
@@ -174,10 +215,13 @@ struct SniffColumns {
                 decisions.append(.init("amount", name(money[0]), because: "no header names an amount, and it is the only column of amounts"))
                 layout = Layout(money: .signed(money[0]), indicator: roles[.indicator], balance: roles[.balance])
             } else {
+                let misfit = misfitReason(.amount, as: "an amount") ?? misfitReason(.debit, as: "an amount") ?? misfitReason(.credit, as: "an amount")
                 ambiguities.append(
                     .init(
                         "amount column", candidates: money.map { "amount \(column($0))" },
-                        because: money.isEmpty ? "no header names an amount, or debit and credit" : "no header names an amount and \(money.count) columns hold numbers"))
+                        because: misfit
+                            ?? (money.isEmpty
+                                ? "no header names an amount, or debit and credit\(headerText)" : "no header names an amount and \(money.count) columns hold numbers")))
             }
         }
         if var signed = layout, case .signed = signed.money, signed.indicator == nil {

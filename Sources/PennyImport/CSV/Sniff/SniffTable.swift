@@ -21,7 +21,9 @@ struct SniffTable {
 
     enum Failure: Error {
         case malformed(line: Int)
-        case noTransactions
+        /// No row holds a date and an amount; `cell` names the first row under a header
+        /// that names both and the cell of it that does not read, when there is one.
+        case noTransactions(cell: String?)
     }
 
     /// - Complexity: O(n) tokenizations of the prefix for each of four delimiters.
@@ -69,9 +71,34 @@ struct SniffTable {
         }
         guard let best else {
             if let malformedLine { throw .malformed(line: malformedLine) }
-            throw .noTransactions
+            throw .noTransactions(cell: unreadCell(text, isWholeFile: isWholeFile))
         }
         return best.table
+    }
+
+    /// For a file with no row of a date and an amount: a row whose names say date and amount
+    /// (`date`, `amount`), and the cell of the row under it that does not read as one
+    /// (Satispay's `24 lug 2024. 02:59:45`).
+    static func unreadCell(_ text: [UInt8], isWholeFile: Bool) -> String? {
+        for delimiter in [",", ";", "\t", "|"].map({ UInt8(ascii: Unicode.Scalar($0)!) }) {
+            guard let records = try? SniffTokenizer.records(text, delimiter: delimiter, quoting: .lenient, isWholeFile: isWholeFile) else { continue }
+            let rows = records.filter { !$0.isBlank }
+            for (i, r) in rows.prefix(60).enumerated() where r.fields.count >= 2 && i + 1 < rows.count {
+                let named = r.fields.map { HeaderVocabulary.roles(for: $0).map(\.role) }
+                guard let d = named.firstIndex(where: { $0.contains(.date) }),
+                    let a = named.firstIndex(where: { !Set($0).isDisjoint(with: [.amount, .debit, .credit]) })
+                else { continue }
+                let next = rows[i + 1]
+                let name = { (j: Int) in "'\(r.fields[j].trimmed)' (column \(j + 1))" }
+                if !SniffDates.isDate(next[d]) {
+                    return "line \(r.line) names \(name(d)) and \(name(a)), but line \(next.line) has '\(next[d].trimmed)' under \(name(d)), which does not read as a date"
+                }
+                if !SniffNumbers.isAmount(next[a]), !next[a].trimmed.isEmpty {
+                    return "line \(r.line) names \(name(d)) and \(name(a)), but line \(next.line) has '\(next[a].trimmed)' under \(name(a)), which does not read as an amount"
+                }
+            }
+        }
+        return nil
     }
 
     /// The first data-like row that is followed by another (or is the last row), possibly
