@@ -211,6 +211,25 @@ struct CSVSnifferEvidenceTests {
             })
     }
 
+    /// A last row shaped like the transactions whose amount does not read was taken for a
+    /// footer (`end-row any is "2024-01-04"`) and dropped with exit 0; it is a transaction
+    /// the import refuses at its line.
+    @Test func aLastTransactionWhoseAmountDoesNotReadIsNeverAnEndMarker() {
+        let s = sniff(
+            """
+            date,description,amount
+            2024-01-01,SHOP A,-10.00
+            2024-01-02,SHOP B,-20.00
+            2024-01-03,SHOP C,30.00
+            2024-01-04,Refund,n/a 5.00
+
+            """)
+        #expect(s.profile.endRows.isEmpty)
+        // A footer that is not shaped like a transaction still ends the data.
+        let footer = sniff("date,description,amount\n2024-01-01,SHOP A,-10.00\n2024-01-02,SHOP B,20.00\nTotal for January\n")
+        #expect(footer.profile.endRows.map(\.text) == ["Total for January"])
+    }
+
     @Test func anUnnamedColumnMarkingOnlyPaymentsIsTheIndicator() {
         // John Lewis Partnership card: charges unsigned, payments `+ £x` with `CR` in a column with no name.
         let s = sniff(

@@ -84,7 +84,10 @@ public enum CSVSniffer {
             if !SniffTable.isDataLike(r) {
                 let text = Self.skipText(r)
                 if i > lastDataLike {
-                    if endText == nil, !text.isEmpty { endText = text }
+                    // A row shaped like the transactions, with its date where theirs is, is a
+                    // transaction whose amount does not read: the import refuses it at its
+                    // line; it never ends the data (that dropped it with exit 0).
+                    if endText == nil, !text.isEmpty, !SniffTable.isTransactionShaped(r, like: body[lastDataLike]) { endText = text }
                 } else if !text.isEmpty {
                     if !skipTexts.contains(text) { skipTexts.append(text) }
                     if !dated.isEmpty { between.append(r) }
@@ -106,7 +109,9 @@ public enum CSVSniffer {
                 profile.encoding.isSingleByte ? SniffEncoding.utf8(tailBytes, from: profile.encoding) : SniffEncoding.decide(tailBytes, isWholeFile: true).text
             if let records = try? SniffTokenizer.records(tailText, delimiter: table.delimiter, quoting: table.quoting, isWholeFile: true) {
                 let nonBlank = records.filter { !$0.isBlank }
-                if let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count {
+                if let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count,
+                    !SniffTable.isTransactionShaped(nonBlank[last + 1], like: nonBlank[last])
+                {
                     endText = nonBlank[last + 1].fields.first { !$0.trimmed.isEmpty }.map { String($0.trimmed) }
                 }
             }

@@ -19,6 +19,13 @@ struct SniffTable {
         return r.fields.indices.contains { $0 != d && SniffNumbers.isAmount(r.fields[$0]) && !SniffDates.isDate(r.fields[$0]) }
     }
 
+    /// True when `r` has as many fields as the transaction row `data` and a date in the
+    /// same field: a transaction row, whatever its amount cell says.
+    static func isTransactionShaped(_ r: SniffRecord, like data: SniffRecord) -> Bool {
+        guard r.fields.count == data.fields.count, let d = data.fields.firstIndex(where: { SniffDates.isDate($0) }) else { return false }
+        return SniffDates.isDate(r.fields[d])
+    }
+
     enum Failure: Error {
         case malformed(line: Int)
         /// No row holds a date and an amount; `cell` names the first row under a header
