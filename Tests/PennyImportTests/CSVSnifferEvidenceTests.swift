@@ -230,6 +230,21 @@ struct CSVSnifferEvidenceTests {
         #expect(footer.profile.endRows.map(\.text) == ["Total for January"])
     }
 
+    /// Odoo's export: `Amount` in the account's currency, `Amount Currency` the same money in
+    /// the transaction's; the second is never an unread money column.
+    @Test func anAmountCurrencyColumnIsTheTransactionsCurrency() {
+        let s = sniff(
+            """
+            "Date","Label","Currency","Amount","Amount Currency","Partner Name"
+            "2018-12-15","Supplier","USD","-33.50","0.0","John Doe"
+            "2018-12-16","Payment","EUR","1,525.00","1,000.00","Azure Interior"
+
+            """)
+        #expect(s.profile.amount.map { "\($0)" } != nil)
+        #expect(s.decisions.contains { $0.topic == "other currency" && $0.reason.contains("transaction's own currency") })
+        #expect(s.ambiguities.isEmpty, "\(s.ambiguities)")
+    }
+
     @Test func anUnnamedColumnMarkingOnlyPaymentsIsTheIndicator() {
         // John Lewis Partnership card: charges unsigned, payments `+ £x` with `CR` in a column with no name.
         let s = sniff(

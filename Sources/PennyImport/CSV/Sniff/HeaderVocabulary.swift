@@ -132,6 +132,11 @@ enum HeaderVocabulary {
     /// (`Сумма операции`) is in the currency it was made in.
     static let accountCurrencyAmounts: Set<String> = ["сумма в валюте счета", "сумма пересчитанная в валюту счета"]
 
+    /// Headers of the amount in the transaction's own currency beside the account's amount
+    /// (Odoo's `amount_currency` export: `Amount Currency`): another currency's figure,
+    /// never the account's money.
+    static let transactionCurrencyAmounts: Set<String> = ["amount currency", "amount in currency", "amount_currency", "montant devise", "importe divisa"]
+
     /// Words that make a figure some other figure (`Original Amount`, `initial_balance`).
     static let qualifiers: Set<String> = [
         "original", "initial", "final", "opening", "closing", "start", "end", "exchange", "foreign", "fee", "fees", "anterior", "inicial", "rate",

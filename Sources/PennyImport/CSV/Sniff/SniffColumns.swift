@@ -270,6 +270,12 @@ struct SniffColumns {
             !used.contains(j) && Self.namesMoney(header[j]) && isSparseMoney(j)
                 && values(j).contains { SniffNumbers.read($0.text.trimmed, .init(decimalMark: ".")) ?? SniffNumbers.read($0.text.trimmed, .init(decimalMark: ",")) ?? 0 != 0 }
         }
+        // `Amount Currency` beside `Amount` (Odoo): the transaction currency's figure.
+        let foreign = money.filter { HeaderVocabulary.transactionCurrencyAmounts.contains(HeaderVocabulary.normalize(header[$0])) }
+        if amount != nil, !foreign.isEmpty {
+            for j in foreign { decisions.append(.init("other currency", name(j), because: "its header names the amount in the transaction's own currency")) }
+            return money.filter { !foreign.contains($0) }
+        }
         guard let amount, HeaderVocabulary.accountCurrencyAmounts.contains(HeaderVocabulary.normalize(header[amount])) else { return money }
         let otherCurrency = money.filter { j in HeaderVocabulary.roles(for: header[j]).contains { $0.role == .amount } }
         for j in otherCurrency {
