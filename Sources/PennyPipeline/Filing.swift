@@ -28,11 +28,12 @@ public struct Filing {
     /// A symbolic link is moved itself: what it points to is never touched.
     public func refuse(_ entry: InboxListing.Entry) throws(PennyError) -> String {
         let error = PennyError.badInput(entry.reason, at: SourceLocation(file: entry.displayName))
-        return try file(entry.path, failure: error, as: FileName.safe((entry.path as NSString).lastPathComponent))
+        return try file(entry.path, failure: error, as: FileName.safe((entry.path as NSString).lastPathComponent), rawSource: entry.rawPath)
     }
 
     /// Moves `file` where it belongs (under `name`, by default its own); returns its new path.
-    public func file(_ file: String, failure: PennyError?, as name: String? = nil) throws(PennyError) -> String {
+    /// `rawSource` gives the source path's bytes when its name is not valid UTF-8.
+    public func file(_ file: String, failure: PennyError?, as name: String? = nil, rawSource: [CChar]? = nil) throws(PennyError) -> String {
         let folder: String
         if failure != nil {
             folder = quarantine
@@ -49,10 +50,12 @@ public struct Filing {
                 try Data((failure.description + "\n").utf8).write(to: URL(fileURLWithPath: note), options: .withoutOverwriting)
             }
             // rename(2) moves a symbolic link itself, dangling or not; across file systems, copy.
-            if FaultInjection.fails(.move) || rename(file, destination) != 0 {
+            let moved =
+                FaultInjection.fails(.move) ? -1 : rawSource.map { raw in raw.withUnsafeBufferPointer { rename($0.baseAddress!, destination) } } ?? rename(file, destination)
+            if moved != 0 {
                 let code = errno
                 do {
-                    guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+                    guard code == EXDEV, rawSource == nil else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
                     try FileManager.default.moveItem(atPath: file, toPath: destination)
                 } catch {
                     if failure != nil { unlink(note) }

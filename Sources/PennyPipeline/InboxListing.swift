@@ -13,6 +13,9 @@ public struct InboxListing {
         public let displayName: String
         /// Why it is refused or left.
         public let reason: String
+        /// The path's bytes (NUL-terminated) when the name is not valid UTF-8, which `path`
+        /// cannot hold: the quarantine moves the entry by them.
+        public var rawPath: [CChar]? = nil
     }
 
     /// Regular files with safe names, in name order.
@@ -46,6 +49,7 @@ public struct InboxListing {
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
             throw .badInput("cannot list the inbox: \(error.localizedDescription)", at: SourceLocation(file: folder))
         }
+        refused += Self.undecodableNames(in: folder, shown: folderShown)
         for name in names.sorted() {
             let path = (folder as NSString).appendingPathComponent(name)
             let shown = (folderShown as NSString).appendingPathComponent(FileName.escaped(name))
@@ -83,6 +87,28 @@ public struct InboxListing {
                 }
             }
         }
+    }
+}
+
+extension InboxListing {
+    /// The entries of `folder` whose names are not valid UTF-8 (Foundation cannot list
+    /// them, so they were never imported nor reported): each refused, with its bytes.
+    static func undecodableNames(in folder: String, shown: String) -> [Entry] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var entries: [Entry] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+            let readable = FileName.safe(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{FFFD}", with: "_"))
+            let path = (folder as NSString).appendingPathComponent(readable)
+            let raw = Array((folder + "/").utf8CString.dropLast()) + bytes.map { CChar(bitPattern: $0) } + [0]
+            entries.append(
+                Entry(
+                    path: path, displayName: (shown as NSString).appendingPathComponent(readable),
+                    reason: "the file name is not valid UTF-8: it is filed under a readable name; rename the file and put it back in the inbox", rawPath: raw))
+        }
+        return entries
     }
 }
 

@@ -116,6 +116,24 @@ import Testing
         #expect(try inboxNames(w).isEmpty)
     }
 
+    /// Issue 33, item 8: a name that is not valid UTF-8 (a Latin-1 `ç` from an old system)
+    /// was never imported and never reported; it is quarantined under a readable name with
+    /// the reason, and the rest of the inbox is imported.
+    @Test func fileNameThatIsNotUTF8IsQuarantinedAndReported() throws {
+        let w = try inbox("montepio-2024-04.csv")
+        let path: [UInt8] = Array((w.path("inbox") + "/extrato-mar").utf8) + [0xE7] + Array("o.csv".utf8)
+        let fd = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        #expect(fd >= 0)
+        close(fd)
+        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("inbox/extrato-mar_o.csv: error: the file name is not valid UTF-8"), "\(result.stderr)")
+        #expect(result.stdout.contains("inbox/extrato-mar_o.csv: refused, moved to quarantine/extrato-mar_o.csv"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: w.path("quarantine/extrato-mar_o.csv.error.txt")))
+        #expect(try inboxNames(w).isEmpty)
+        #expect(try archived(w).count == 1)
+    }
+
     @Test func fileNameWithAQuoteIsQuarantined() throws {
         let w = try inbox("montepio'abril.csv")
         let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
