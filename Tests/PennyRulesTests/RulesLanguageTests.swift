@@ -141,4 +141,25 @@ struct RulesLanguageTests {
         try "include /no where.rules\n".write(to: main, atomically: true, encoding: .utf8)
         #expect(throws: RulesDiagnostics.self) { try RulesLoader.load(path: main.path) }
     }
+
+    /// Issue 33, item 12: a relative include reached any file on the system and echoed its
+    /// lines in errors; it stays under the rules folder (an absolute path is the user's
+    /// explicit choice), and only `.rules` files are read.
+    @Test func aRelativeIncludeStaysUnderTheRulesFolder() throws {
+        let directory = TestScratch.root.appendingPathComponent("penny-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try "rule secret\n  if description contains s\n  category expenses:s\n".write(
+            to: directory.appendingPathComponent("secret.rules"), atomically: true, encoding: .utf8)
+        let main = directory.appendingPathComponent("rules/main.rules")
+        try "include ../secret.rules\n".write(to: main, atomically: true, encoding: .utf8)
+        do {
+            _ = try RulesLoader.load(path: directory.appendingPathComponent("rules").path)
+            Issue.record("expected the include to be refused")
+        } catch {
+            #expect(
+                error.errors.map(\.message) == [
+                    "'../secret.rules' is outside the rules folder (\(directory.appendingPathComponent("rules").path)): include files under it, or give an absolute path"
+                ])
+        }
+    }
 }

@@ -58,6 +58,7 @@ struct RulesMessageTableTests {
         ("if-alone", "rule r\n  if\n  category expenses:x\n", ["m.rules:2:3: error: expected 'if FIELD OPERATOR VALUE'"]),
         ("if-short", "rule r\n  if description\n  category expenses:x\n", ["m.rules:2:6: error: expected an operator and a value after 'description'"]),
         ("include-missing", "include\n", ["m.rules:1:1: error: expected 'include PATH' (quote paths with spaces)"]),
+        ("include-not-rules", "include /etc/passwd\n", ["m.rules:1:9: error: '/etc/passwd' is not a .rules file: include only rules files"]),
         (
             "match-header", "account assets:bank:a\ncsv b\n  match-header\n  account assets:bank:a\n  date 1\n  amount 2\n",
             ["m.rules:2:5: error: csv profile 'b' never applies: add 'match-file GLOB' or 'match-header TEXT'", "m.rules:3:3: error: expected 'match-header TEXT'"]
