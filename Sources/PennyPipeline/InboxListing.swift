@@ -116,6 +116,9 @@ extension InboxListing {
 public enum FileName {
     /// Why `name` is unsafe (control characters, quotes, `..`), or nil when it is fine.
     public static func problem(_ name: String) -> String? {
+        if name.unicodeScalars.contains(where: isBidiControl) {
+            return "the file name holds a bidirectional control character (it can print as another name): rename the file and put it back in the inbox"
+        }
         if name.unicodeScalars.contains(where: isControl) {
             return "the file name holds a control character (a newline, tab or escape): rename the file and put it back in the inbox"
         }
@@ -136,29 +139,35 @@ public enum FileName {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where isControl(scalar): text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where isControl(scalar) || isBidiControl(scalar): text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: text.unicodeScalars.append(scalar)
             }
         }
         return text
     }
 
-    /// A name that is safe to file `name` under: control characters and quotes become `_`,
-    /// and a dot that starts the name or another dot's run becomes `_`.
+    /// A name that is safe to file `name` under: control characters, bidirectional
+    /// overrides and quotes become `_`, and so does a dot that starts the name or is
+    /// followed by another dot (`..csv` → `_.csv`, its extension kept).
     public static func safe(_ name: String) -> String {
         var text = ""
-        var previous: Unicode.Scalar?
-        for scalar in name.unicodeScalars {
-            if isControl(scalar) || scalar == "\"" || scalar == "'" || scalar == "`" {
+        let scalars = Array(name.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if isControl(scalar) || isBidiControl(scalar) || scalar == "\"" || scalar == "'" || scalar == "`" {
                 text += "_"
-            } else if scalar == ".", previous == nil || previous == "." {
+            } else if scalar == ".", index == 0 || (index + 1 < scalars.count && scalars[index + 1] == ".") {
                 text += "_"
             } else {
                 text.unicodeScalars.append(scalar)
             }
-            previous = scalar
         }
         return text.isEmpty ? "_" : text
+    }
+
+    /// Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): a
+    /// name holding one can print as another (`gnp.csv` shown for `vsc.png`).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

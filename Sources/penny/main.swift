@@ -8,6 +8,10 @@ import PennyRules
 // configuration, 3 ledger locked or unwritable. A domain error is printed with its
 // location and excerpt; rules errors all at once with a count; swift-argument-parser's
 // own usage errors become 2.
+// A file size limit (`ulimit -f`) makes a write fail with EFBIG, which Penny reports with
+// the file it was writing (the ledger is left as it was), instead of ending the run with
+// SIGXFSZ and no word.
+signal(SIGXFSZ, SIG_IGN)
 do {
     var command = try Penny.parseAsRoot()
     try command.run()

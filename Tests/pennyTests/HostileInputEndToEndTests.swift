@@ -76,6 +76,16 @@ import Testing
         #expect(try w.penny("report", "summary").status != 0)
     }
 
+    /// Issue 33, item 15: a file size limit (`ulimit -f`) ended the run with SIGXFSZ and no
+    /// message; the write now fails with its file named, exit 3, the ledger unchanged.
+    @Test func aFileSizeLimitIsAnErrorNotASignal() throws {
+        let w = try Workspace()
+        let result = try w.run("/bin/sh", ["-c", "ulimit -f 8; exec '\(pennyBinary.path)' import samples/aib-2024-03.csv samples/montepio-2024-03.csv"])
+        #expect(result.status == 3, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains(".ledger.journal.penny-tmp: File too large; the ledger was not changed"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal")))
+    }
+
     /// Issue 33, item 1: a ledger saved as UTF-16 or with carriage returns alone read as
     /// empty, so the next import added every statement again. It is refused, unchanged.
     @Test(arguments: ["utf-16", "utf-16-no-bom", "cr"])

@@ -149,8 +149,19 @@ import Testing
         let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
         #expect(result.status == 1)
         #expect(result.stderr.contains("inbox/..csv: error: the file name holds '..': rename the file and put it back in the inbox"))
-        #expect(result.stdout.contains("inbox/..csv: refused, moved to quarantine/__csv"))
+        #expect(result.stdout.contains("inbox/..csv: refused, moved to quarantine/_.csv"))
         #expect(try inboxNames(w).isEmpty)
+    }
+
+    /// Issue 33, item 15: a name with a right-to-left override was printed raw (it can
+    /// show as another name); it is refused, escaped in every message, filed under `_`.
+    @Test func fileNameWithABidiOverrideIsEscapedAndQuarantined() throws {
+        let w = try inbox("extrato\u{202E}vsc.csv")
+        let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("inbox/extrato\\u{202E}vsc.csv: error: the file name holds a bidirectional control character"), "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).unicodeScalars.contains { $0.value == 0x202E })
+        #expect(FileManager.default.fileExists(atPath: w.path("quarantine/extrato_vsc.csv")))
     }
 
     @Test func hiddenFileIsLeftInTheInboxWithTheReason() throws {
