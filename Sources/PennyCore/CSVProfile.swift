@@ -7,11 +7,12 @@ public struct CSVProfile: Sendable {
         case index(Int)
         case header(String)
 
-        /// `5` or `"Valor"`.
+        /// `5` or `"Valor"`, as the rules write it (quotes, backslashes and control
+        /// characters escaped, so any header round-trips).
         public var description: String {
             switch self {
             case .index(let i): String(i)
-            case .header(let name): "\"\(name)\""
+            case .header(let name): RulesString.quoted(name)
             }
         }
     }

@@ -88,6 +88,11 @@ enum RulesLexer {
                         i += 2
                         continue
                     }
+                    if chars[i] == .backslash, let (units, length) = escape(chars, at: i) {
+                        value += units
+                        i += length
+                        continue
+                    }
                     if chars[i] == .quote { closed = true; i += 1; break }
                     value.append(chars[i])
                     i += 1
@@ -107,6 +112,23 @@ enum RulesLexer {
             tokens.append(RuleToken(kind: .word, text: U.string(chars[start..<i]), column: start + 1))
         }
         return .success(tokens)
+    }
+
+    /// The escape at `i` (a backslash) in a string: `\n`, `\r`, `\t` or `\u{HEX}`, as the
+    /// units it stands for and its length; nil for any other (the backslash is kept).
+    static func escape<U: LexUnit>(_ chars: [U], at i: Int) -> ([U], Int)? {
+        guard i + 1 < chars.count else { return nil }
+        switch chars[i + 1] {
+        case U.ascii("n"): return (U.units("\n"), 2)
+        case U.ascii("r"): return (U.units("\r"), 2)
+        case U.ascii("t"): return (U.units("\t"), 2)
+        case U.ascii("u"):
+            guard i + 2 < chars.count, chars[i + 2] == U.ascii("{"), let close = chars[(i + 3)...].firstIndex(of: U.ascii("}")), close - i - 3 <= 6,
+                let value = UInt32(U.string(chars[(i + 3)..<close]), radix: 16), let scalar = Unicode.Scalar(value)
+            else { return nil }
+            return (U.units(scalar), close - i + 1)
+        default: return nil
+        }
     }
 
     /// `/pattern/flags`: `\/` escapes a slash; the flags are letters. Nil when there is no
@@ -143,6 +165,10 @@ protocol LexUnit: Equatable {
     static var slash: Self { get }
     var isLetter: Bool { get }
     static func string(_ units: ArraySlice<Self>) -> String
+    /// The unit of an ASCII character.
+    static func ascii(_ c: Unicode.Scalar) -> Self
+    /// The units of a scalar (its UTF-8 bytes, or one `Character`).
+    static func units(_ scalar: Unicode.Scalar) -> [Self]
 }
 
 extension UInt8: LexUnit {
@@ -155,6 +181,8 @@ extension UInt8: LexUnit {
     static var slash: UInt8 { UInt8(ascii: "/") }
     var isLetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
     static func string(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
+    static func ascii(_ c: Unicode.Scalar) -> UInt8 { UInt8(c.value) }
+    static func units(_ scalar: Unicode.Scalar) -> [UInt8] { Array(String(Character(scalar)).utf8) }
 }
 
 extension Character: LexUnit {
@@ -166,4 +194,6 @@ extension Character: LexUnit {
     static var backslash: Character { "\\" }
     static var slash: Character { "/" }
     static func string(_ units: ArraySlice<Character>) -> String { String(units) }
+    static func ascii(_ c: Unicode.Scalar) -> Character { Character(c) }
+    static func units(_ scalar: Unicode.Scalar) -> [Character] { [Character(scalar)] }
 }
