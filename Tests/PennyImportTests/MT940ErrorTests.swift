@@ -33,6 +33,14 @@ struct MT940ErrorTests {
             head + ":61:2401020102D1,00NTRF\n:86:Coffee\n",
             "x.sta:1: error: the statement that starts here has no closing balance (:62F: or :62M:): the file may be cut off"
         ),
+        (
+            head + ":61:2401020102D1,00NTRF\n:62F:C240102EUR99,",
+            "x.sta:5: error: the file ends in the middle of a line, without a line end: it was cut off; download it again"
+        ),
+        (
+            "{1:F01BANK}{2:I940BANK}{4:\n" + head + ":62F:C240102EUR100,00\n",
+            "x.sta:6: error: a SWIFT text block '{4:' is not closed by '-}': the file was cut off; download it again"
+        ),
     ])
     func mt940Errors(text: String, message: String) {
         #expect(ReaderErrorTests.rejection(text, name: "x.sta", reader: MT940Reader()) == message)

@@ -51,4 +51,26 @@ struct TruncationTests {
         #expect(cuts > 50)
         #expect(accepted.isEmpty, "\(path): cuts at \(accepted.prefix(10)) were read")
     }
+
+    /// Issue 33, item 14: an MT940 cut inside its closing balance line recorded 876.00 for
+    /// 876.84, and a cut MT942 imported its transactions with the last reference cut
+    /// short. Every cut that is not at a line end is refused now; a cut at a line end
+    /// leaves a statement without its closing balance, refused as before, or whole
+    /// statements only.
+    @Test(arguments: [
+        "Tests/PennyImportTests/Fixtures/conformance/mt940/wolph-mt940/jejik/abnamro.sta",
+        "Tests/PennyImportTests/Fixtures/conformance/mt940/wolph-mt940/jejik/rabobank.sta",
+        "Tests/PennyImportTests/Fixtures/conformance/mt940/actual/data.sta",
+    ])
+    func everyMidLineCutOfAnMT940IsRefused(path: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.root.appendingPathComponent(path)))
+        var accepted: [Int] = []
+        var cuts = 0
+        for cut in stride(from: 1, to: bytes.count - 1, by: 3) where bytes[cut - 1] != 0x0A && bytes[cut - 1] != 0x0D {
+            cuts += 1
+            if !Self.refuses(Array(bytes[..<cut]), name: "cut.sta", reader: MT940Reader()) { accepted.append(cut) }
+        }
+        #expect(cuts > 50)
+        #expect(accepted.isEmpty, "\(path): cuts at \(accepted.prefix(10)) were read")
+    }
 }

@@ -36,6 +36,25 @@ public struct MT940Reader: StatementReader {
         try read(text: TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil), displayName: displayName, configuration: configuration, emit: emit)
     }
 
+    /// Refuses a file cut off by a download that stopped: one that ends in the middle of a
+    /// line (every MT940 export ends with a line end; a cut inside `:62F:C240131EUR876,84`
+    /// left `876,` — 876.00 — and a cut inside a reference truncated it).
+    static func checkComplete(_ text: String, displayName: String) throws(PennyError) {
+        let body = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{03}\u{00}"))
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+        if let last = body.last, !last.isNewline, !body.hasSuffix("-}"), !body.hasSuffix("-") {
+            throw .badInput("the file ends in the middle of a line, without a line end: it was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
+        }
+    }
+
+    /// Refuses SWIFT text blocks (`{4:`) not closed by `-}`: checked after the statements,
+    /// whose own message (a missing closing balance) says more when there is one.
+    static func checkBlocksClosed(_ text: String, displayName: String) throws(PennyError) {
+        guard text.contains("{4:"), text.components(separatedBy: "{4:").count > text.components(separatedBy: "-}").count else { return }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+        throw .badInput("a SWIFT text block '{4:' is not closed by '-}': the file was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
+    }
+
     /// True when text looks like MT940: a SWIFT `{1:` block, or `:20:` with `:25:`, `:60F:` or `:61:` lines.
     static func looksLikeMT940(_ text: String) -> Bool {
         let trimmed = text.drop { $0.isWhitespace }
@@ -46,6 +65,7 @@ public struct MT940Reader: StatementReader {
 
     /// Streams each statement of MT940 text (a file's, or a JSON recording's body).
     func read(text: String, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        try Self.checkComplete(text, displayName: displayName)
         let fields = MT940Fields.split(text)
         guard let first = fields.first(where: { $0.tag == "20" }) else {
             throw .badInput("no statement in this MT940 file: expected a :20: field", at: SourceLocation(file: displayName, line: 1))
@@ -61,5 +81,6 @@ public struct MT940Reader: StatementReader {
         for statement in statements {
             try MT940StatementBuilder(fileName: displayName, defaultCurrency: configuration.defaultCurrency).read(statement, emit: emit)
         }
+        try Self.checkBlocksClosed(text, displayName: displayName)
     }
 }
