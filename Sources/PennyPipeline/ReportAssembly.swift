@@ -72,15 +72,16 @@ public struct ReportAssembly {
             let (payments, latest) = try RecurringDetector.payments(
                 ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)), through: period.to)
             let asOf = period.to ?? latest
-            let items = asOf.map { date in RecurringDetector(asOf: date, overrides: overrides).detect(payments) } ?? []
+            let detector = asOf.map { RecurringDetector(asOf: $0, overrides: overrides) }
+            let items = try exact { () throws(MoneyError) in try detector?.detect(payments) ?? [] }
             return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
             let asOf = latest ?? LocalDate.today()
             let (balances, cards) = (try balances(asOf: asOf), try cards(asOf: asOf))
-            let items = RecurringDetector(asOf: asOf, overrides: overrides).detect(payments)
             let forecast = try exact { () throws(MoneyError) in
-                try Forecast.make(balances: balances, items: items, cards: cards, asOf: asOf, months: months)
+                try Forecast.make(
+                    balances: balances, items: try RecurringDetector(asOf: asOf, overrides: overrides).detect(payments), cards: cards, asOf: asOf, months: months)
             }
             return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
         case .budget:
