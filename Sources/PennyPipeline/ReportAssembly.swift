@@ -119,7 +119,7 @@ public struct ReportAssembly {
     private func summary() throws(PennyError) -> Summary {
         var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
         try forEachPosting(groupDepth: depth) { (p) throws(MoneyError) in try builder.add(p) }
-        return builder.build(budgets: rules.budgets)
+        return try exact { () throws(MoneyError) in try builder.build(budgets: rules.budgets) }
     }
 
     /// Every posting of the ledger, its income and expenses in the period converted into
@@ -172,7 +172,8 @@ public struct ReportAssembly {
         if period.from == nil || period.to == nil {
             var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
             try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try all.add(p) }
-            let last = period.to ?? all.build().period.to ?? LocalDate.today()
+            let whole = try exact { () throws(MoneyError) in try all.build() }
+            let last = period.to ?? whole.period.to ?? LocalDate.today()
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
             if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
         }

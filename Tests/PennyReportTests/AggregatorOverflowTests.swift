@@ -86,6 +86,20 @@ struct MultipliedFigureOverflowTests {
         #expect(RecurringDetector.isStable(found.map(\.amount.minorUnits)))
     }
 
+    /// A budget of 10^15 cents a month over a ledger from the year 1000 to 2024 (12,291
+    /// months): `amount * months` trapped.
+    @Test func budgetForCenturiesOverflow() throws {
+        var builder = SummaryBuilder(period: .all, currency: .euro, depth: 2)
+        for year in [1000, 2024] {
+            try builder.add(Posting(date: LocalDate(year: year, month: 1, day: 10)!, account: "expenses:food", amount: Money(minorUnits: 1000, currency: .euro)))
+        }
+        var budget = Budget(location: SourceLocation(file: "b.rules"))
+        let monthly = DecimalAmount(tenThousandths: 100_000_000_000_000_000, currency: nil)
+        budget.lines = [Budget.Line(account: "expenses:food", amount: monthly, location: SourceLocation(file: "b.rules"))]
+        #expect(throws: MoneyError.overflow) { try builder.build(budgets: [budget]) }
+        #expect(try builder.build().expenses.minorUnits == 2000)
+    }
+
     /// An exchange whose money left as `Int64.min` (`-paid` trapped), and one whose cost
     /// `paid - reference` passes 64 bits (the subtraction trapped).
     @Test func exchangeCostOverflow() {
