@@ -78,7 +78,9 @@ public struct SummaryBuilder {
         }
     }
 
-    /// `hundredths` of a percent of `total`, rounded half away from zero.
+    /// `hundredths` of a percent of `total`, rounded half away from zero. The rules' shares
+    /// are at most 100% (10,000), so the result never exceeds `total` and the clamp never
+    /// acts; a larger share saturates at 64 bits.
     public static func share(_ total: Int64, _ hundredths: Int) -> Int64 {
         Int64(clamping: RoundedDivision.divide(Int128(total) * Int128(hundredths), 10_000))
     }
