@@ -261,6 +261,8 @@ private struct AmountScanner {
                         throw AmountError("thousands separator in the wrong place", at: i)
                     }
                 }
+                // Building a number from its digits is parsing, not summing money: it keeps its
+                // own overflow checks (and error) instead of `CheckedSum`'s.
                 let (times10, o1) = value.multipliedReportingOverflow(by: 10)
                 let (next, o2) = times10.addingReportingOverflow(digit)
                 if o1 || o2 { throw AmountError("amount too large", at: i) }

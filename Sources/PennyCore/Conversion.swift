@@ -45,18 +45,13 @@ public struct Conversion: Sendable, Equatable, CustomStringConvertible {
         guard money.currency == from else { throw .currencyMismatch(from, money.currency) }
         var numerator = Int128(money.minorUnits)
         var denominator: Int128 = 1
-        func times(_ value: inout Int128, _ factor: Int128) throws(MoneyError) {
-            let (product, overflow) = value.multipliedReportingOverflow(by: factor)
-            if overflow { throw .overflow }
-            value = product
-        }
         for step in steps {
             let published = Int128(step.rate.rate.mantissa), scale = step.rate.rate.denominator
-            try times(&numerator, step.reversed ? scale : published)
-            try times(&denominator, step.reversed ? published : scale)
+            try numerator.multiply(checked: step.reversed ? scale : published)
+            try denominator.multiply(checked: step.reversed ? published : scale)
         }
-        for _ in 0..<max(0, to.exponent - from.exponent) { try times(&numerator, 10) }
-        for _ in 0..<max(0, from.exponent - to.exponent) { try times(&denominator, 10) }
+        for _ in 0..<max(0, to.exponent - from.exponent) { try numerator.multiply(checked: 10) }
+        for _ in 0..<max(0, from.exponent - to.exponent) { try denominator.multiply(checked: 10) }
         return (numerator, denominator)
     }
 

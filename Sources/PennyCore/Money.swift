@@ -24,8 +24,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         guard other.currency == currency else {
             throw .currencyMismatch(currency, other.currency)
         }
-        let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
-        if overflow { throw .overflow }
+        var sum = minorUnits
+        try sum.add(checked: other.minorUnits)
         return Money(minorUnits: sum, currency: currency)
     }
 

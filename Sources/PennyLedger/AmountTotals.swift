@@ -16,7 +16,7 @@ public final class AmountTotals: @unchecked Sendable {
     /// Counts a new entry (its two postings); an error at `location` when the total would
     /// pass 64 bits.
     public func add(_ amount: Money, at location: SourceLocation) throws(PennyError) {
-        guard sums.addPostings(of: amount) else {
+        do throws(MoneyError) { try sums.addPostings(of: amount) } catch {
             throw .badInput(
                 "the amount \(amount) would make the ledger's \(amount.currency.code) amounts add up beyond what Penny counts exactly (\(Int64.max) minor units)",
                 at: location)

@@ -229,35 +229,21 @@ struct NameTable {
     init() {}
 
     /// A table whose amount totals start at `totals` (a ledger's, read from its index).
-    init(totals: [Currency: Int64]) { magnitudes = totals }
+    init(totals: [Currency: Int64]) { magnitudes = CurrencyTotals(totals) }
 
     private var accounts: [UInt64: [(bytes: [UInt8], name: String)]] = [:]
     private var currencies: [UInt32: Currency] = [:]
     /// The sum of the magnitudes of the amounts read so far, per currency.
-    private var magnitudes: [Currency: Int64] = [:]
+    private var magnitudes = CurrencyTotals()
 
     /// Adds an amount's magnitude to its currency's total; false when the total would no
     /// longer fit in 64 bits (then some report's sum could overflow).
     mutating func count(_ units: Int64, _ currency: Currency) -> Bool {
-        if units == .min { return false }
-        let magnitude = units < 0 ? -units : units
-        let (sum, overflow) = (currency == lastCurrency ? lastTotal : magnitudes[currency, default: 0]).addingReportingOverflow(magnitude)
-        if overflow { return false }
-        if let lastCurrency, lastCurrency != currency { magnitudes[lastCurrency] = lastTotal }
-        lastCurrency = currency
-        lastTotal = sum
-        return true
+        (try? magnitudes.addMagnitude(of: units, to: currency)) != nil
     }
 
     /// The totals so far.
-    var totals: [Currency: Int64] {
-        var all = magnitudes
-        if let lastCurrency { all[lastCurrency] = lastTotal }
-        return all
-    }
-
-    private var lastCurrency: Currency?
-    private var lastTotal: Int64 = 0
+    var totals: [Currency: Int64] { magnitudes.dictionary }
 
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -350,15 +336,15 @@ struct TransactionState {
                 at: SourceLocation(file: path, line: line))
         }
         do throws(MoneyError) {
-            var sums: [Currency: Int64] = [:]
+            var sums = CurrencyTotals()
             if elided {
-                for case let amount? in amounts { try sums.add(checked: amount.minorUnits, to: amount.currency) }
+                for case let amount? in amounts { try sums.add(amount) }
             }
             for (account, amount) in zip(accounts, amounts) {
                 if let amount {
                     try body(Posting(date: date, account: account, amount: amount))
                 } else {
-                    for (currency, sum) in sums.sorted(by: { $0.key.code < $1.key.code }) where sum != 0 {
+                    for (currency, sum) in sums.sortedByCode where sum != 0 {
                         try body(Posting(date: date, account: account, amount: Money(minorUnits: try sum.negated(), currency: currency)))
                     }
                 }

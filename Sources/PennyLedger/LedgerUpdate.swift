@@ -288,7 +288,7 @@ public final class LedgerUpdate {
     /// totals as the check counts them; past 64 bits no index is written (the next run reads
     /// the ledger and refuses it as before).
     private func countMagnitude(_ amount: Money) {
-        if !appendedTotals.addPostings(of: amount) { totalsOverflowed = true }
+        if (try? appendedTotals.addPostings(of: amount)) == nil { totalsOverflowed = true }
     }
 
     /// Records a balance a statement states, once (`PennyComment.statementBalance`), a
@@ -445,11 +445,9 @@ public final class LedgerUpdate {
         var next = summary
         next.newlines = summary.newlines + flushedNewlines
         if let lastWrittenByte { next.lastByte = lastWrittenByte }
-        for (currency, added) in appendedTotals.dictionary {
-            let (sum, overflow) = next.totals[currency, default: 0].addingReportingOverflow(added)
-            guard !overflow else { return nil }
-            next.totals[currency] = sum
-        }
+        var totals = CurrencyTotals(next.totals)
+        guard (try? totals.add(appendedTotals)) != nil else { return nil }
+        next.totals = totals.dictionary
         next.balances = balances
         let count = ids.count
         let hasZero = ids.containsZero

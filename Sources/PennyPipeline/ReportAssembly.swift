@@ -72,15 +72,16 @@ public struct ReportAssembly {
             let (payments, latest) = try RecurringDetector.payments(
                 ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)), through: period.to)
             let asOf = period.to ?? latest
-            let items = asOf.map { date in RecurringDetector(asOf: date, overrides: overrides).detect(payments) } ?? []
+            let detector = asOf.map { RecurringDetector(asOf: $0, overrides: overrides) }
+            let items = try exact { () throws(MoneyError) in try detector?.detect(payments) ?? [] }
             return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
             let asOf = latest ?? LocalDate.today()
             let (balances, cards) = (try balances(asOf: asOf), try cards(asOf: asOf))
-            let items = RecurringDetector(asOf: asOf, overrides: overrides).detect(payments)
             let forecast = try exact { () throws(MoneyError) in
-                try Forecast.make(balances: balances, items: items, cards: cards, asOf: asOf, months: months)
+                try Forecast.make(
+                    balances: balances, items: try RecurringDetector(asOf: asOf, overrides: overrides).detect(payments), cards: cards, asOf: asOf, months: months)
             }
             return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
         case .budget:
@@ -118,7 +119,7 @@ public struct ReportAssembly {
     private func summary() throws(PennyError) -> Summary {
         var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
         try forEachPosting(groupDepth: depth) { (p) throws(MoneyError) in try builder.add(p) }
-        return builder.build(budgets: rules.budgets)
+        return try exact { () throws(MoneyError) in try builder.build(budgets: rules.budgets) }
     }
 
     /// Every posting of the ledger, its income and expenses in the period converted into
@@ -171,7 +172,8 @@ public struct ReportAssembly {
         if period.from == nil || period.to == nil {
             var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
             try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try all.add(p) }
-            let last = period.to ?? all.build().period.to ?? LocalDate.today()
+            let whole = try exact { () throws(MoneyError) in try all.build() }
+            let last = period.to ?? whole.period.to ?? LocalDate.today()
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)
             if let month = ReportPeriod.month(last.year, last.month), period.from == month.from, period.to == last { period = month }
         }

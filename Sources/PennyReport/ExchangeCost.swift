@@ -17,20 +17,25 @@ public struct ExchangeCost: Sendable, Equatable {
     /// `received` in `paid`'s currency at the reference rate of `date`, or nil when no rate
     /// reaches it (the report then fails naming the pair).
     public let reference: Money?
-    /// `paid - reference`: positive when the exchange gave less than the reference rate.
-    public var cost: Money? {
-        reference.map { Money(minorUnits: paid.minorUnits - $0.minorUnits, currency: paid.currency) }
-    }
+    /// `paid - reference`: positive when the exchange gave less than the reference rate; nil
+    /// when `reference` is.
+    public let cost: Money?
 
     /// Values an exchange with `rates` (the latest rate on or before `date`).
-    /// - Throws: `MoneyError.overflow` when the valued amount passes 64 bits.
+    /// - Throws: `MoneyError.overflow` when the valued amount or the cost passes 64 bits.
     public init(date: LocalDate, from: String, to: String, paid: Money, received: Money, rates: ExchangeRates) throws(MoneyError) {
         self.date = date
         self.from = from
         self.to = to
         self.paid = paid
         self.received = received
-        self.reference = try rates.conversion(from: received.currency, to: paid.currency, on: date).map { (c) throws(MoneyError) in try c.apply(received) }
+        let reference = try rates.conversion(from: received.currency, to: paid.currency, on: date).map { (c) throws(MoneyError) in try c.apply(received) }
+        self.reference = reference
+        self.cost = try reference.map { (r) throws(MoneyError) in
+            var units = paid.minorUnits
+            try units.subtract(checked: r.minorUnits)
+            return Money(minorUnits: units, currency: paid.currency)
+        }
     }
 
     /// The exchange in a transaction of two postings on own accounts in two currencies, one
@@ -44,7 +49,7 @@ public struct ExchangeCost: Sendable, Equatable {
         let (leaving, arriving) = a.isNegative ? (postings[0], postings[1]) : (postings[1], postings[0])
         let paid = leaving.amount!, received = arriving.amount!
         return try ExchangeCost(
-            date: date, from: leaving.account, to: arriving.account, paid: Money(minorUnits: -paid.minorUnits, currency: paid.currency), received: received,
+            date: date, from: leaving.account, to: arriving.account, paid: try paid.negated(), received: received,
             rates: rates)
     }
 }

@@ -14,7 +14,7 @@ public struct GroupedConverter {
     /// The day every amount is valued at.
     public let day: LocalDate
     /// Per group: the sum in each currency, and the latest date seen.
-    private var groups: [String: (sums: [Currency: Int64], date: LocalDate)] = [:]
+    private var groups: [String: (sums: CurrencyTotals, date: LocalDate)] = [:]
     /// Per pair (`USD→EUR`), how many postings no rate reached.
     public private(set) var missing: [String: Int] = [:]
 
@@ -27,8 +27,8 @@ public struct GroupedConverter {
 
     /// Counts a posting in another currency towards `group`.
     public mutating func add(_ posting: Posting, group: String) throws(MoneyError) {
-        var entry = groups[group] ?? ([:], posting.date)
-        try entry.sums.add(checked: posting.amount.minorUnits, to: posting.amount.currency)
+        var entry = groups[group] ?? (CurrencyTotals(), posting.date)
+        try entry.sums.add(posting.amount)
         entry.date = max(entry.date, posting.date)
         groups[group] = entry
     }
@@ -40,7 +40,7 @@ public struct GroupedConverter {
         for (group, entry) in groups.sorted(by: { $0.key < $1.key }) {
             var numerator: Int128 = 0, denominator: Int128 = 1
             var complete = true
-            for (from, units) in entry.sums.sorted(by: { $0.key.code < $1.key.code }) where units != 0 {
+            for (from, units) in entry.sums.sortedByCode where units != 0 {
                 guard let conversion = rates.conversion(from: from, to: currency, on: day) else {
                     missing["\(from.code)→\(currency.code)", default: 0] += 1
                     complete = false
@@ -67,16 +67,16 @@ public struct GroupedConverter {
     /// `a/b + c/d` over a common denominator (`b·d`, or `b` when `d` divides it).
     static func add(_ a: Int128, _ b: Int128, _ c: Int128, _ d: Int128) throws(MoneyError) -> (Int128, Int128) {
         if b % d == 0 {
-            let (scaled, o1) = c.multipliedReportingOverflow(by: b / d)
-            let (sum, o2) = a.addingReportingOverflow(scaled)
-            if o1 || o2 { throw .overflow }
+            var sum = c
+            try sum.multiply(checked: b / d)
+            try sum.add(checked: a)
             return (sum, b)
         }
-        let (ad, o1) = a.multipliedReportingOverflow(by: d)
-        let (cb, o2) = c.multipliedReportingOverflow(by: b)
-        let (bd, o3) = b.multipliedReportingOverflow(by: d)
-        let (sum, o4) = ad.addingReportingOverflow(cb)
-        if o1 || o2 || o3 || o4 { throw .overflow }
+        var sum = a, cb = c, bd = b
+        try sum.multiply(checked: d)
+        try cb.multiply(checked: b)
+        try bd.multiply(checked: d)
+        try sum.add(checked: cb)
         return (sum, bd)
     }
 }

@@ -8,7 +8,9 @@ public struct Percentage: Sendable, Equatable, CustomStringConvertible {
         self.hundredths = hundredths
     }
 
-    /// `part / whole × 100`, rounded half away from zero; nil when `whole` is zero.
+    /// `part / whole × 100`, rounded half away from zero; nil when `whole` is zero. A share
+    /// past `Int64.max` hundredths (a part 10^15 times its whole) saturates there: it is a
+    /// ratio shown to a person, not money anything adds up.
     public init?(part: Int64, of whole: Int64) {
         guard whole != 0 else { return nil }
         hundredths = Int64(clamping: RoundedDivision.divide(Int128(part) * 10_000, Int128(whole)))

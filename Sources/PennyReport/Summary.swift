@@ -78,7 +78,9 @@ public struct SummaryBuilder {
         }
     }
 
-    /// `hundredths` of a percent of `total`, rounded half away from zero.
+    /// `hundredths` of a percent of `total`, rounded half away from zero. The rules' shares
+    /// are at most 100% (10,000), so the result never exceeds `total` and the clamp never
+    /// acts; a larger share saturates at 64 bits.
     public static func share(_ total: Int64, _ hundredths: Int) -> Int64 {
         Int64(clamping: RoundedDivision.divide(Int128(total) * Int128(hundredths), 10_000))
     }
@@ -103,25 +105,33 @@ public struct SummaryBuilder {
     /// that share of the period's income (rounded half away from zero to the cent); a fixed
     /// amount is per calendar month, times the months the period touches. A budgeted
     /// category with no spending still gets a line.
-    public func build(budgets: [Budget] = []) -> Summary {
-        let net = income - expenses
+    /// - Throws: `MoneyError.overflow` when the net, a budget for the period or what remains
+    ///   of it passes 64 bits of minor units (a monthly budget over centuries of ledger).
+    public func build(budgets: [Budget] = []) throws(MoneyError) -> Summary {
+        var net = income
+        try net.subtract(checked: expenses)
         let shown = ReportPeriod(from: period.from ?? firstDate, to: period.to ?? lastDate)
         var planned: [String: Int64] = [:]
         for line in budgets.flatMap(\.lines) {
             if let hundredths = line.hundredthsOfIncome {
                 planned[line.account] = Self.share(income, hundredths)
             } else if let amount = line.amount?.minorUnits(in: currency) {
-                planned[line.account] = amount * Int64(Self.months(shown))
+                guard let total = Int64(exactly: Int128(amount) * Int128(Self.months(shown))) else { throw .overflow }
+                planned[line.account] = total
             }
         }
         var amounts = byCategory
         for account in planned.keys where amounts[account] == nil && AccountName(account).isUnder(.expenses) { amounts[account] = 0 }
-        let lines = amounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { name, amount in
+        var lines: [Summary.CategoryLine] = []
+        for (name, amount) in amounts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             let budget = planned[name]
-            return Summary.CategoryLine(
-                account: name, amount: Money(minorUnits: amount, currency: currency),
-                shareOfExpenses: Percentage(part: amount, of: expenses), shareOfIncome: Percentage(part: amount, of: income),
-                budget: budget.map { Money(minorUnits: $0, currency: currency) }, remaining: budget.map { Money(minorUnits: $0 - amount, currency: currency) })
+            var remaining = budget
+            try remaining?.subtract(checked: amount)
+            lines.append(
+                Summary.CategoryLine(
+                    account: name, amount: Money(minorUnits: amount, currency: currency),
+                    shareOfExpenses: Percentage(part: amount, of: expenses), shareOfIncome: Percentage(part: amount, of: income),
+                    budget: budget.map { Money(minorUnits: $0, currency: currency) }, remaining: remaining.map { Money(minorUnits: $0, currency: currency) }))
         }
         return Summary(
             period: shown, currency: currency,

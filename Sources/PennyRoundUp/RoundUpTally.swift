@@ -47,8 +47,8 @@ public struct RoundUpTally: Sendable {
     /// taken from `funding`. Throws when a day's total passes 64 bits.
     mutating func add(_ spare: Int64, on date: LocalDate, program: Int, funding: String) throws(MoneyError) {
         if let c = current, c.key.date == date, c.key.program == program, fundings[c.key.funding] == funding {
-            let (sum, overflow) = c.total.amount.addingReportingOverflow(spare)
-            guard !overflow else { throw .overflow }
+            var sum = c.total.amount
+            try sum.add(checked: spare)
             current = (c.key, Total(amount: sum, purchases: c.total.purchases + 1))
             return
         }

@@ -59,8 +59,8 @@ extension RoundUpStatusCommand {
         try run.forEachAccrual { accrual in
             guard name == nil || accrual.program == name else { return }
             let before = totals[accrual.program] ?? (Money(minorUnits: 0, currency: accrual.amount.currency), 0)
-            let (sum, overflow) = before.total.minorUnits.addingReportingOverflow(accrual.amount.minorUnits)
-            overflowed = overflowed || overflow
+            var sum = before.total.minorUnits
+            do throws(MoneyError) { try sum.add(checked: accrual.amount.minorUnits) } catch { overflowed = true }
             totals[accrual.program] = (Money(minorUnits: sum, currency: accrual.amount.currency), before.purchases + 1)
             if format == "json" {
                 print((first ? "\n  " : ",\n  ") + RoundUpRenderer.detailJSON(accrual), terminator: "")

@@ -64,3 +64,70 @@ struct FarDateCardTests {
         #expect(report.cycles.map(\.purchases.minorUnits).reduce(0, +) == -3_500)
     }
 }
+
+/// Figures made by multiplying an amount (a recurring item's monthly cost, its remaining
+/// instalments) or by subtracting two (an exchange's cost) are checked too: an input that
+/// once trapped is now `MoneyError.overflow`.
+struct MultipliedFigureOverflowTests {
+    static func payment(_ year: Int, _ units: Int64, _ text: String) -> Payment {
+        Payment(date: LocalDate(year: year, month: 3, day: 10)!, amount: Money(minorUnits: units, currency: .euro), description: text, category: "e", account: "a")
+    }
+
+    /// Two yearly instalments of 10^17 cents with 97 left: the remaining total (9.7 × 10^18)
+    /// passes 64 bits. `amount * left` trapped here.
+    @Test func recurringRemainingInstalmentsOverflow() {
+        let payments = [Self.payment(2023, -100_000_000_000_000_000, "LOJA PARC 01/99"), Self.payment(2024, -100_000_000_000_000_000, "LOJA PARC 02/99")]
+        #expect(throws: MoneyError.overflow) { try RecurringDetector(asOf: LocalDate(year: 2024, month: 3, day: 10)!).detect(payments) }
+        // Fewer left: the same amount's remaining total fits and is exact.
+        let fitting = [Self.payment(2023, -100_000_000_000_000_000, "LOJA PARC 01/12"), Self.payment(2024, -100_000_000_000_000_000, "LOJA PARC 02/12")]
+        let items = try? RecurringDetector(asOf: LocalDate(year: 2024, month: 3, day: 10)!).detect(fitting)
+        #expect(items?.first?.remainingTotal == Money(minorUnits: -1_000_000_000_000_000_000, currency: .euro))
+    }
+
+    /// A weekly item (confirmed by hand) of 3 × 10^18 cents costs 13 × 10^18 a month: past
+    /// 64 bits. `Int64(clamping:)` made it `Int64.max`, a wrong figure; the amounts' five
+    /// times in the stability test trapped for amounts past 2^63 / 5.
+    @Test func recurringMonthlyCostOverflow() {
+        let weekly = RecurringDetector.Override(applies: { $0 == "GYM" }, confirms: true, interval: .weekly)
+        let detector = RecurringDetector(asOf: LocalDate(year: 2024, month: 3, day: 20)!, overrides: [weekly])
+        let payments = [3, 10, 17].map {
+            Payment(
+                date: LocalDate(year: 2024, month: 3, day: $0)!, amount: Money(minorUnits: 3_000_000_000_000_000_000, currency: .euro), description: "GYM", category: "i",
+                account: "a")
+        }
+        #expect(throws: MoneyError.overflow) { try detector.detect(payments) }
+        let found = [3, 10, 17].map {
+            Payment(date: LocalDate(year: 2024, month: 3, day: $0)!, amount: Money(minorUnits: -.max, currency: .euro), description: "RENT", category: "e", account: "a")
+        }
+        #expect(RecurringDetector.isStable(found.map(\.amount.minorUnits)))
+    }
+
+    /// A budget of 10^15 cents a month over a ledger from the year 1000 to 2024 (12,291
+    /// months): `amount * months` trapped.
+    @Test func budgetForCenturiesOverflow() throws {
+        var builder = SummaryBuilder(period: .all, currency: .euro, depth: 2)
+        for year in [1000, 2024] {
+            try builder.add(Posting(date: LocalDate(year: year, month: 1, day: 10)!, account: "expenses:food", amount: Money(minorUnits: 1000, currency: .euro)))
+        }
+        var budget = Budget(location: SourceLocation(file: "b.rules"))
+        let monthly = DecimalAmount(tenThousandths: 100_000_000_000_000_000, currency: nil)
+        budget.lines = [Budget.Line(account: "expenses:food", amount: monthly, location: SourceLocation(file: "b.rules"))]
+        #expect(throws: MoneyError.overflow) { try builder.build(budgets: [budget]) }
+        #expect(try builder.build().expenses.minorUnits == 2000)
+    }
+
+    /// An exchange whose money left as `Int64.min` (`-paid` trapped), and one whose cost
+    /// `paid - reference` passes 64 bits (the subtraction trapped).
+    @Test func exchangeCostOverflow() {
+        let day = LocalDate(year: 2024, month: 3, day: 1)!
+        let usd = Currency(code: "USD")!
+        let rates = ExchangeRates([ExchangeRate(date: day, from: .euro, rate: Rate(parsing: "2")!, to: usd)])
+        let postings: [(account: String, amount: Money?)] = [("assets:eur", Money(minorUnits: .min, currency: .euro)), ("assets:usd", Money(minorUnits: 1, currency: usd))]
+        #expect(throws: MoneyError.overflow) { try ExchangeCost.exchange(date: day, postings: postings, ownAccounts: ["assets:eur", "assets:usd"], rates: rates) }
+        #expect(throws: MoneyError.overflow) {
+            try ExchangeCost(date: day, from: "a", to: "b", paid: Money(minorUnits: .max, currency: .euro), received: Money(minorUnits: -2, currency: usd), rates: rates)
+        }
+        let fine = try? ExchangeCost(date: day, from: "a", to: "b", paid: Money(minorUnits: 100, currency: .euro), received: Money(minorUnits: 150, currency: usd), rates: rates)
+        #expect(fine?.cost == Money(minorUnits: 25, currency: .euro))
+    }
+}

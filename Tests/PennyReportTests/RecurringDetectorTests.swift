@@ -68,9 +68,9 @@ struct RecurringDetectorTests {
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
-    func precisionAndRecallOnAGeneratedHousehold(seed: UInt64) {
+    func precisionAndRecallOnAGeneratedHousehold(seed: UInt64) throws {
         let (payments, truth) = Self.household(seed: seed)
-        let items = RecurringDetector(asOf: Self.end).detect(payments)
+        let items = try RecurringDetector(asOf: Self.end).detect(payments)
         let found = Set(items.map { Self.known($0, truth) })
         let hits = found.intersection(truth).count
         let precision = Double(hits) / Double(max(1, found.count)), recall = Double(hits) / Double(truth.count)
@@ -80,7 +80,7 @@ struct RecurringDetectorTests {
 
     @Test func everyFlagAndFigure() throws {
         let (payments, truth) = Self.household(seed: 1)
-        let items = Dictionary(uniqueKeysWithValues: RecurringDetector(asOf: Self.end).detect(payments).map { (Self.known($0, truth), $0) })
+        let items = Dictionary(uniqueKeysWithValues: try RecurringDetector(asOf: Self.end).detect(payments).map { (Self.known($0, truth), $0) })
         let netflix = try #require(items["NETFLIX.COM"])
         #expect(netflix.interval == .monthly)
         #expect(netflix.amount == Self.eur(-1799))
@@ -103,7 +103,7 @@ struct RecurringDetectorTests {
         #expect(worten.flags.contains(.missed))
     }
 
-    @Test func aPriceChangeAndANewSubscriptionAreFlagged() {
+    @Test func aPriceChangeAndANewSubscriptionAreFlagged() throws {
         let asOf = LocalDate(year: 2024, month: 6, day: 20)!
         let payments =
             (1...6).map { m in
@@ -111,14 +111,14 @@ struct RecurringDetectorTests {
                     date: LocalDate(year: 2024, month: m, day: 3)!, amount: Self.eur(m < 6 ? -999 : -1199), description: "DISNEY PLUS", category: "expenses:leisure",
                     account: "a")
             } + (4...6).map { m in Payment(date: LocalDate(year: 2024, month: m, day: 9)!, amount: Self.eur(-499), description: "ICLOUD", category: "e", account: "a") }
-        let items = RecurringDetector(asOf: asOf).detect(payments)
+        let items = try RecurringDetector(asOf: asOf).detect(payments)
         #expect(items.first { $0.payee == "DISNEY PLUS" }?.flags == [.priceChange])
         #expect(items.first { $0.payee == "ICLOUD" }?.flags == [.new])
     }
 
-    @Test func aPriceThatSteppedOnceAndABillThatVaries() {
+    @Test func aPriceThatSteppedOnceAndABillThatVaries() throws {
         let (payments, _) = Self.household(seed: 27)
-        let items = RecurringDetector(asOf: Self.end).detect(payments)
+        let items = try RecurringDetector(asOf: Self.end).detect(payments)
         let hbo = items.first { $0.payee.hasPrefix("HBO MAX") }
         #expect(hbo != nil, "\(items.map(\.payee))")
         #expect(hbo?.flags == [.priceChange])

@@ -73,6 +73,20 @@ import Testing
         #expect(none.stdout.hasPrefix("no rule categorizes it: default category income:uncategorized\ntried before:\n"))
     }
 
+    /// A monthly budget of 9,999,999,999,999.99 over a ledger from the year 1000 to 2024:
+    /// `amount * months` trapped (signal 4); now the report names the ledger.
+    @Test func aBudgetPast64BitsIsAnErrorNotACrash() throws {
+        let w = try Workspace()
+        try "budget\n  expenses:leisure 9999999999999.99\n".write(toFile: w.path("rules/budget.rules"), atomically: true, encoding: .utf8)
+        try "1000-01-10 old\n    expenses:leisure  1.00 EUR\n    assets:bank:montepio\n\n2024-01-10 new\n    expenses:leisure  1.00 EUR\n    assets:bank:montepio\n".write(
+            toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        for report in ["budget", "summary"] {
+            let result = try w.penny("report", report)
+            #expect(result.status == 1, "\(report): \(result.stderr)")
+            #expect(result.stderr.contains("ledger.journal: error: a total of this report passes what Penny counts exactly (9223372036854775807 minor units)"), "\(result.stderr)")
+        }
+    }
+
     @Test func budgetReport() throws {
         let w = try Workspace()
         try "budget\n  expenses:food 15% of income\n  expenses:leisure 50.00\n  expenses:travel 100.00\n".write(

@@ -124,4 +124,23 @@ import Testing
         #expect(forecast.hasPrefix("Forecast 2024-06-27 .. 2024-07-26\n"))
         #expect(forecast.contains("assets:bank:montepio   5550.74  5550.74  2024-06-27     6984.69\n"), "\(forecast)")
     }
+
+    /// Two yearly instalments of 10^15 EUR with 97 left: the remaining total passes 64 bits
+    /// of cents. The multiplication trapped (signal 4); now both reports name the ledger.
+    @Test func anInstalmentTotalPast64BitsIsAnErrorNotACrash() throws {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createDirectory(atPath: w.path("rules"), withIntermediateDirectories: true)
+        try "default currency EUR\naccount assets:bank:checking\n  id PT50000000000000000000001\n".write(toFile: w.path("rules/bank.rules"), atomically: true, encoding: .utf8)
+        let transactions = [("A", "2023-03-10", "01"), ("B", "2024-03-10", "02")].map {
+            #"{"id": "\#($0.0)", "date": "\#($0.1)", "amount": "-1000000000000000.00", "description": "LOJA PARC \#($0.2)/99"}"#
+        }
+        let statement = #"{"account": {"id": "PT50000000000000000000001", "currency": "EUR"}, "transactions": [\#(transactions.joined(separator: ", "))]}"#
+        try statement.write(toFile: w.path("bank.json"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "bank.json").status == 0)
+        for report in ["recurring", "forecast"] {
+            let result = try w.penny("report", report)
+            #expect(result.status == 1, "\(report): \(result.stderr)")
+            #expect(result.stderr.contains("ledger.journal: error: a total of this report passes what Penny counts exactly (9223372036854775807 minor units)"), "\(result.stderr)")
+        }
+    }
 }

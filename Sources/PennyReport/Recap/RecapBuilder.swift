@@ -87,7 +87,13 @@ public struct RecapBuilder {
             try split.add(posting)
         }
         if let error = converter?.missingRates(in: ledgerPath) { throw error }
-        let summary = current.build(budgets: budgets)
+        let summary: Summary, previous: Summary
+        do throws(MoneyError) {
+            summary = try current.build(budgets: budgets)
+            previous = try before.build(budgets: budgets)
+        } catch {
+            throw .badInput("a total of this report passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
+        }
         let shown = Self.shownSlots(months.map(\.seen), periodSlot: periodMonth - firstMonth)
         let monthTotals = shown.map { slot in
             let index = firstMonth + slot
@@ -103,7 +109,7 @@ public struct RecapBuilder {
             byCategory[line.account].map { values in (category: line.account, months: shown.map { Money(minorUnits: values[$0], currency: currency) }) }
         }
         var recap = Recap(
-            summary: summary, previous: before.build(budgets: budgets),
+            summary: summary, previous: previous,
             averageIncome: average?.income, averageExpenses: average?.expenses, months: monthTotals, split: splitLines,
             roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
         recap.trends = trends

@@ -43,8 +43,9 @@ public struct PaymentGroups: Sendable {
 
     /// Each group's payments by date (arrival order within a day), as `Payment`s, made one
     /// group at a time; only the two latest carry their description and category.
-    func compactMapGroups<T>(_ body: ([Payment]) -> T?) -> [T] {
-        groups.values.compactMap { group in
+    func compactMapGroups<T, E: Error>(_ body: ([Payment]) throws(E) -> T?) throws(E) -> [T] {
+        var results: [T] = []
+        for group in groups.values {
             let texts = Dictionary(uniqueKeysWithValues: group.latest.map { ($0.order, ($0.description, $0.category)) })
             let payments = group.entries.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map { entry in
                 let text = texts[entry.order] ?? ("", "")
@@ -52,7 +53,8 @@ public struct PaymentGroups: Sendable {
                     date: LocalDate(dayNumber: Int(entry.day)), amount: Money(minorUnits: entry.units, currency: group.currency), description: text.0,
                     category: text.1, account: group.account)
             }
-            return body(payments)
+            if let result = try body(payments) { results.append(result) }
         }
+        return results
     }
 }

@@ -149,19 +149,22 @@ public struct RecurringDetector {
     }
 
     /// The recurring items, largest monthly cost first.
-    public func detect(_ payments: [Payment]) -> [RecurringItem] {
+    /// - Throws: `MoneyError.overflow` when an item's monthly cost or the total of its
+    ///   remaining instalments passes 64 bits of minor units.
+    public func detect(_ payments: [Payment]) throws(MoneyError) -> [RecurringItem] {
         var groups = PaymentGroups()
         for payment in payments { groups.add(payment) }
-        return detect(groups)
+        return try detect(groups)
     }
 
     /// The recurring items of payments already grouped, largest monthly cost first.
-    public func detect(_ groups: PaymentGroups) -> [RecurringItem] {
-        groups.compactMapGroups { item($0) }
+    /// - Throws: `MoneyError.overflow` as `detect(_:)` does.
+    public func detect(_ groups: PaymentGroups) throws(MoneyError) -> [RecurringItem] {
+        try groups.compactMapGroups { (payments) throws(MoneyError) in try item(payments) }
             .sorted { ($0.monthlyCost.minorUnits.magnitude, $1.payee) > ($1.monthlyCost.minorUnits.magnitude, $0.payee) }
     }
 
-    private func item(_ payments: [Payment]) -> RecurringItem? {
+    private func item(_ payments: [Payment]) throws(MoneyError) -> RecurringItem? {
         guard payments.count >= 2, let last = payments.last else { return nil }
         let override = overrides.first { $0.applies(Self.payeeName(last.description)) }
         if override?.confirms == false { return nil }
@@ -187,14 +190,19 @@ public struct RecurringDetector {
         }
         if asOf.dayNumber > next.dayNumber + interval.days.tolerance { flags.append(.missed) }
         if let first = payments.first, asOf.dayNumber - first.date.dayNumber <= interval.days.typical * 3 { flags.append(.new) }
-        let monthly = Int64(clamping: RoundedDivision.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12))
+        // Both in 128 bits (an amount times at most 99 fits), then checked back into 64.
+        guard let monthly = Int64(exactly: RoundedDivision.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12)) else { throw .overflow }
         let instalment = Self.instalment(payments.suffix(2).map(\.description))
         let left = instalment.map { $0.total - $0.number }
+        var remaining: Money?
+        if let left {
+            guard let units = Int64(exactly: Int128(last.amount.minorUnits) * Int128(left)) else { throw .overflow }
+            remaining = Money(minorUnits: units, currency: last.amount.currency)
+        }
         return RecurringItem(
             payee: Self.payeeName(last.description), category: last.category, account: last.account, interval: interval, amount: last.amount,
             lastDate: last.date, nextDate: next, monthlyCost: Money(minorUnits: monthly, currency: last.amount.currency), count: payments.count,
-            instalmentsLeft: left, remainingTotal: left.map { Money(minorUnits: last.amount.minorUnits * Int64($0), currency: last.amount.currency) },
-            flags: flags, priceStep: shape.step, range: shape.range)
+            instalmentsLeft: left, remainingTotal: remaining, flags: flags, priceStep: shape.step, range: shape.range)
     }
 
     /// How a recurring payment's amounts behave.
@@ -233,7 +241,8 @@ public struct RecurringDetector {
 
     /// Amounts that stay within a quarter of their median, or drift steadily.
     static func isStable(_ amounts: [Int64]) -> Bool {
-        let sorted = amounts.map(\.magnitude).sorted()
+        // In 128 bits: five times a 64-bit magnitude does not fit in 64.
+        let sorted = amounts.map { UInt128($0.magnitude) }.sorted()
         let median = sorted[sorted.count / 2]
         let near = sorted.filter { $0 * 4 >= median * 3 && $0 * 4 <= median * 5 }.count
         return near * 4 >= sorted.count * 3
