@@ -8,6 +8,10 @@ public import PennyRules
 /// What `penny status` shows: the runs `import --log` recorded, and what needs a person's
 /// attention in the ledger, the quarantine and the round-up pots.
 public enum RunLog {
+    /// Where a batch run (`import --inbox`) logs when `--log` names no file, and where
+    /// `penny status` looks by default: beside the ledger, `ledger.journal.runs.jsonl`.
+    public static func defaultPath(ledger: String) -> String { ledger + ".runs.jsonl" }
+
     /// The log's runs, oldest first (lines that are not a run are skipped).
     public static func records(_ path: String) -> [RunRecord.Line] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }

@@ -51,7 +51,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "After the import, write the report site of the ledger to the folder DIR (like `penny report site --output DIR`).")
     var site: String?
 
-    @Option(help: "Append one JSON line about this run to FILE (start, end, each file, totals, warnings, exit status); `penny status` reads it.")
+    @Option(
+        help:
+            "Append one JSON line about this run to FILE (start, end, each file, totals, warnings, exit status); `penny status` reads it. A batch run (--inbox) logs to LEDGER.runs.jsonl unless given another."
+    )
     var log: String?
 
     @OptionGroup var options: GlobalOptions
@@ -78,7 +81,9 @@ struct ImportCommand: ParsableCommand {
             if record.failure == nil { (record.failure, record.failureCode) = (reason, errorCode?.rawValue) }
             failure = error
         }
-        if let log { try appendLog(record, to: log, exit: exitCode) }
+        // A batch run logs beside the ledger unless told where, so `penny status` finds it.
+        let logPath = log ?? (inbox != nil && !dryRun ? RunLog.defaultPath(ledger: options.ledgerPath) : nil)
+        if let logPath { try appendLog(record, to: logPath, exit: exitCode) }
         if let failure { throw failure }
     }
 

@@ -11,7 +11,7 @@ struct StatusCommand: ParsableCommand {
         abstract: "The last import runs and what needs attention: quarantined files, unreconciled accounts, uncategorized transactions, pots waiting for apply.",
         discussion: "Example:\n  penny status --log ~/money/penny-runs.jsonl")
 
-    @Option(help: "The run log `penny import --log FILE` writes.")
+    @Option(help: "The run log `penny import --log FILE` writes (default: LEDGER.runs.jsonl, where batch runs log).")
     var log: String?
 
     @Option(help: "How many runs to show (default 5).")
@@ -20,6 +20,8 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
+        let defaultLog = RunLog.defaultPath(ledger: options.ledgerPath)
+        let log = self.log ?? (FileManager.default.fileExists(atPath: defaultLog) ? defaultLog : nil)
         let lines = log.map(RunLog.records) ?? []
         if let log {
             print(lines.isEmpty ? "No runs in \(log) yet." : "Last runs (\(log)):")

@@ -35,6 +35,22 @@ import Testing
         #expect(status.stdout.contains("montepio-broken.csv: inbox/montepio-broken.csv:5:4: error: cannot read amount '-8,5O'"))
     }
 
+    /// Issue 32: `penny status` without `--log` found no log, so quarantined files went
+    /// unmentioned. A batch run logs beside the ledger unless told where, and status reads it.
+    @Test func aBatchRunLogsBesideTheLedgerAndStatusFindsIt() throws {
+        let w = try Workspace()
+        try w.copy(fixture: "montepio-2024-04.csv", as: "inbox/montepio-2024-04.csv")
+        try w.copy(fixture: "montepio-broken.csv", as: "inbox/montepio-broken.csv")
+        #expect(try w.penny("import", "--inbox", "inbox", "--settle", "0").status == 1)
+        #expect(try w.text("ledger.journal.runs.jsonl").split(separator: "\n").count == 1)
+        let status = try w.penny("status")
+        #expect(status.stdout.hasPrefix("Last runs (ledger.journal.runs.jsonl):"), "\(status.stdout)")
+        #expect(status.stdout.contains("montepio-broken.csv: inbox/montepio-broken.csv:5:4: error: cannot read amount '-8,5O'"))
+        // A dry run and an import of named files leave no log of their own.
+        #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)
+        #expect(try w.text("ledger.journal.runs.jsonl").split(separator: "\n").count == 1)
+    }
+
     @Test func aRunStoppedByTheLockIsLoggedWithItsReason() throws {
         let w = try Workspace()
         let lock = open(w.path("ledger.journal.lock"), O_CREAT | O_RDWR, 0o644)
