@@ -59,7 +59,8 @@ public struct StatementImporter {
     public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
 
     let update: LedgerUpdate
-    let resolveAccount: AccountResolver
+    /// Maps each statement to its own account (the caller may set it per file).
+    public var resolveAccount: AccountResolver
     let categorize: Categorize
     /// The row lane's rules and writer; nil makes every lent row a `Transaction` first.
     public var rowLane: RowLane?
@@ -132,6 +133,15 @@ public struct StatementImporter {
 
     /// Imports one file; on error nothing of it stays in the update.
     public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
+        var ruleFailure: PennyError?
+        return try importFile(source: source, ruleFailure: &ruleFailure, read: read)
+    }
+
+    /// Imports one file; on error nothing of it stays in the update. `ruleFailure` is the
+    /// first rule that gave up (`Categorization.matchFailure`) in a decision the importer
+    /// asked for: once it is set, by this file or an earlier one, the file stops with it
+    /// after the event being filed.
+    public func importFile(source: String, ruleFailure: inout PennyError?, read: Read) throws(PennyError) -> FileOutcome {
         let mark = update.mark()
         let totals = magnitudes.totals
         let checkpoint = transfers.checkpoint()
@@ -141,7 +151,7 @@ public struct StatementImporter {
             // every date's counts and so always settles.
             var repeats: Set<UInt64> = [], keepsAllDates = false
             for _ in 0..<3 {
-                switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates) {
+                switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates, ruleFailure: &ruleFailure) {
                 case .done(let counts):
                     return counts
                 case .rerun(let found, let ungrouped):
@@ -163,11 +173,16 @@ public struct StatementImporter {
         }
     }
 
-    /// Reads the file once, filing each event in turn (`take`).
-    private func pass(_ read: Read, knownRepeats: Set<UInt64>, keepsAllDates: Bool) throws(PennyError) -> ImportPassResult {
-        var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
+    /// Reads the file once, filing each event in turn (`take`); stops after an event once a
+    /// rule gave up.
+    private func pass(_ read: Read, knownRepeats: Set<UInt64>, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
+        var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure)
+        defer { ruleFailure = pass.ruleFailure }
         var lookahead = RowLookahead()
-        try read { (event) throws(PennyError) in try take(event, in: &pass, lookahead: &lookahead) }
+        try read { (event) throws(PennyError) in
+            try take(event, in: &pass, lookahead: &lookahead)
+            if let failure = pass.ruleFailure { throw failure }
+        }
         return pass.finish()
     }
 

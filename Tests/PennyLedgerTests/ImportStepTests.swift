@@ -53,8 +53,10 @@ import Testing
             for index in [0, 2, 3] {
                 let plain = rows[index]
                 let folded = TextKey.fold(descriptions[index])
-                let prepared = try #require(lookahead.prepared[index])
-                let range = try #require(prepared.folded)
+                guard let prepared = lookahead.prepared[index], let range = prepared.folded else {
+                    Issue.record("row \(index) not prepared from its bytes")
+                    continue
+                }
                 #expect(String(decoding: lookahead.folded[range], as: UTF8.self) == folded)
                 let key = DedupID.contentKey(account: "assets:a", date: plain.date, amount: plain.amount, foldedDescription: folded)
                 #expect(prepared.key == key)
@@ -85,5 +87,40 @@ import Testing
         let warning = StatementImporter.currencyWarning(t, statement: .euro, own: "assets:a")
         #expect(warning.message.hasPrefix("a USD transaction in a EUR statement of assets:a"))
         #expect(warning.location == t.location)
+    }
+
+    /// A decision whose rule gave up stops the file after the event it came in (the file
+    /// rolled back), and stays set: a later file stops after its first event.
+    @Test func aRuleThatGaveUpStopsTheFileAndStaysSet() throws {
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        let update = try LedgerUpdate(ledgerPath: path, dryRun: false)
+        let gaveUp = PennyError.configuration("rule 'slow' gave up", at: SourceLocation(file: "r.rules", line: 3))
+        let importer = StatementImporter(
+            update: update, resolveAccount: { _ in "assets:a" },
+            categorize: { t, _, _ in
+                var decision = Categorization(category: "expenses:other")
+                if t.description == "SLOW" { decision.matchFailure = gaveUp }
+                return decision
+            })
+        var failure: PennyError?
+        var filed: [String] = []
+        func file(_ descriptions: [String]) throws(PennyError) -> FileOutcome {
+            try importer.importFile(source: "s.csv", ruleFailure: &failure) { (emit) throws(PennyError) in
+                try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: "assets:a", currency: .euro, location: SourceLocation(file: "s.csv"))))
+                for (line, text) in descriptions.enumerated() {
+                    filed.append(text)
+                    try emit(.transaction(transaction("2024-03-01", -100, text, line: line + 2)))
+                }
+            }
+        }
+        #expect(try file(["A", "B"]).new == 2)
+        #expect(throws: gaveUp) { try file(["C", "SLOW", "D"]) }
+        #expect(failure == gaveUp)
+        #expect(filed == ["A", "B", "C", "SLOW"])
+        #expect(throws: gaveUp) { try file(["E", "F"]) }
+        // Stopped after the statement header, its first event: none of its transactions read.
+        #expect(filed.count == 4)
+        try update.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "; id: ").count == 3)
     }
 }

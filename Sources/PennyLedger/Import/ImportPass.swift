@@ -13,13 +13,16 @@ struct ImportPass {
     var assigners: [String: DedupIDAssigner] = [:]
     /// Where each bank id an earlier reading found repeated was first seen.
     var repeats: RepeatedStatementGuard
+    /// The first rule that gave up in a decision asked for (`Categorization.matchFailure`).
+    var ruleFailure: PennyError?
     /// How many statement headers the file has had.
     private(set) var statementCount = 0
     private let keepsAllDates: Bool
 
     /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found.
-    init(knownRepeats: Set<UInt64>, keepsAllDates: Bool) {
+    init(knownRepeats: Set<UInt64>, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
         self.keepsAllDates = keepsAllDates
+        self.ruleFailure = ruleFailure
         assigner = DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
         repeats = RepeatedStatementGuard(knownRepeats: knownRepeats)
     }
@@ -30,6 +33,11 @@ struct ImportPass {
         if let previous = self.statement?.account { assigners[previous] = assigner }
         assigner = assigners[statement.account] ?? DedupIDAssigner(knownRepeats: repeats.knownRepeats, keepsAllDates: keepsAllDates)
         self.statement = statement
+    }
+
+    /// Keeps `decision`'s match failure when it is the first.
+    mutating func note(_ decision: Categorization) {
+        if ruleFailure == nil { ruleFailure = decision.matchFailure }
     }
 
     /// The counts, or the repeats another reading must know.

@@ -12,7 +12,13 @@ extension StatementImporter {
         if let statement = pass.statement, transaction.amount.currency != statement.currency {
             pass.outcome.warnings.append(Self.currencyWarning(transaction, statement: statement.currency, own: own))
         }
-        let decision = known ?? categorize(transaction, folded, own)
+        let decision: Categorization
+        if let known {
+            decision = known
+        } else {
+            decision = categorize(transaction, folded, own)
+            pass.note(decision)
+        }
         if decision.skips {
             pass.outcome.skipped += 1
             return

@@ -56,7 +56,13 @@ extension StatementImporter {
         guard pass.statement?.currency == row.amount.currency else {
             return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil, in: &pass)
         }
-        let verdict = known ?? lane.verdict(row, key, own)
+        let verdict: RowVerdict
+        if let known {
+            verdict = known
+        } else {
+            verdict = lane.verdict(row, key, own)
+            if case .decision(let decision) = verdict { pass.note(decision) }
+        }
         let slot = lane.renderer.slot(verdict, amount: row.amount)
         guard let slot, isWrittenAsIs(row, slot: slot, own: own, renderer: lane.renderer) else {
             let decision = Self.decision(verdict, slot: slot, renderer: lane.renderer)
