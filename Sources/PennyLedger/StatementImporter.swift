@@ -58,9 +58,10 @@ public struct StatementImporter {
     /// Streams one file's events to the given sink.
     public typealias Read = (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void
 
-    private let update: LedgerUpdate
-    private let resolveAccount: AccountResolver
-    private let categorize: Categorize
+    let update: LedgerUpdate
+    /// Maps each statement to its own account (the caller may set it per file).
+    public var resolveAccount: AccountResolver
+    let categorize: Categorize
     /// The row lane's rules and writer; nil makes every lent row a `Transaction` first.
     public var rowLane: RowLane?
 
@@ -78,14 +79,14 @@ public struct StatementImporter {
         }
     }
     private let declaredOpenings: Set<String>
-    private let ownAccounts: Set<String>
-    private let transfers: TransferIndex
+    let ownAccounts: Set<String>
+    let transfers: TransferIndex
     /// The own accounts whose default-filed entries are kept for transfer legs: with two or
     /// more own accounts, those a decision of the rules can name (`transferTargets`). Only
     /// such an entry can be the first leg of a transfer whose other leg comes later; for the
     /// others nothing is kept per default-filed row (memory stays flat however many rows no
     /// rule knows).
-    private let keepsDefaultFiled: Set<String>
+    let keepsDefaultFiled: Set<String>
 
     /// When set, a leg in another currency than a transfer entry on the other account pairs
     /// with it as an exchange when the matcher finds the two amounts plausible; nil (no
@@ -132,6 +133,15 @@ public struct StatementImporter {
 
     /// Imports one file; on error nothing of it stays in the update.
     public func importFile(source: String, read: Read) throws(PennyError) -> FileOutcome {
+        var ruleFailure: PennyError?
+        return try importFile(source: source, ruleFailure: &ruleFailure, read: read)
+    }
+
+    /// Imports one file; on error nothing of it stays in the update. `ruleFailure` is the
+    /// first rule that gave up (`Categorization.matchFailure`) in a decision the importer
+    /// asked for: once it is set, by this file or an earlier one, the file stops with it
+    /// after the event being filed.
+    public func importFile(source: String, ruleFailure: inout PennyError?, read: Read) throws(PennyError) -> FileOutcome {
         let mark = update.mark()
         let totals = magnitudes.totals
         let checkpoint = transfers.checkpoint()
@@ -141,7 +151,7 @@ public struct StatementImporter {
             // every date's counts and so always settles.
             var repeats: Set<UInt64> = [], keepsAllDates = false
             for _ in 0..<3 {
-                switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates) {
+                switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates, ruleFailure: &ruleFailure) {
                 case .done(let counts):
                     return counts
                 case .rerun(let found, let ungrouped):
@@ -163,288 +173,67 @@ public struct StatementImporter {
         }
     }
 
-    private enum PassResult {
-        case done(FileOutcome)
-        case rerun(repeats: Set<UInt64>, ungrouped: Bool)
-    }
-
-    private func pass(_ read: Read, knownRepeats: Set<UInt64>, keepsAllDates: Bool) throws(PennyError) -> PassResult {
-        var outcome = FileOutcome()
-        var assigners: [String: DedupIDAssigner] = [:]
-        var account: String?
-        // The own account's assigner while its statement is read (kept in `assigners` between statements).
-        var assigner = DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
-        var statementSource = ""
-        var statementOrdinal = 0
-        var statementCurrency: Currency?
-        /// Whether the statement's own account keeps its default-filed entries (`keepsDefaultFiled`).
-        var keepsOwnDefaultFiled = false
-        var repeatedIn: [UInt64: (statement: Int, line: Int)] = [:]
-
-        /// Files a transaction that is not in the ledger: pairs it as a transfer leg or
-        /// appends its entry. `decision` is the rules' when already asked.
-        func place(_ transaction: Transaction, folded: String, id: DedupID, own: String, decision known: Categorization?) throws(PennyError) {
-            if let currency = statementCurrency, transaction.amount.currency != currency {
-                outcome.warnings.append(
-                    .badInput(
-                        "a \(transaction.amount.currency.code) transaction in a \(currency.code) statement of \(own): booked in \(transaction.amount.currency.code) as written; the account now holds two currencies",
-                        at: transaction.location))
-            }
-            let decision = known ?? categorize(transaction, folded, own)
-            if decision.skips {
-                outcome.skipped += 1
-                return
-            }
-            // The second leg of a transfer another statement already brought: pair it.
-            let transferCategory = ownAccounts.contains(decision.category) ? decision.category : nil
-            if transferCategory != nil || (decision.ruleName == nil && !transfers.isEmpty) {
-                let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: transferCategory)
-                if let match = options.first {
-                    transfers.markPaired(match.id)
-                    try update.appendTransferLeg(
-                        account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
-                        source: "\(transaction.location.file):\(transaction.location.line)")
-                    outcome.paired += 1
-                    if options.count > 1 {
-                        outcome.ambiguities.append(
-                            "\(transaction.location): transfer of \(transaction.amount) on \(transaction.date) paired with \(match.side) on \(match.date) (\(options.count) entries could pair)"
-                        )
-                    }
-                    return
-                }
-            }
-            // The other leg of an exchange (another currency) is already in the ledger.
-            if transferCategory != nil || decision.ruleName == nil, let exchanges, let match = exchangeMatch(own, transaction, transferCategory, exchanges) {
-                try pairExchange(match, own: own, transaction: transaction, id: id)
-                outcome.paired += 1
-                return
-            }
-            // The other leg is already in the ledger, but no rule recognized it there:
-            // refile that entry as this transfer and record this leg as its pair.
-            if let other = transferCategory,
-                let match = try transfers.uncategorizedCandidates(
-                    account: other, amount: (try? transaction.amount.negated()) ?? transaction.amount, date: transaction.date, from: own
-                ).first
-            {
-                transfers.markPaired(match.id)
-                update.refileAsTransfer(DedupID(value: match.id), category: own, date: match.date, amount: transaction.amount)
-                try update.appendTransferLeg(
-                    account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id),
-                    source: "\(transaction.location.file):\(transaction.location.line)")
-                outcome.paired += 1
-                return
-            }
-            var entry = JournalEntry(
-                date: transaction.date, description: Self.description(transaction, payee: decision.payee),
-                account: own, category: decision.category, amount: transaction.amount, id: id,
-                source: transaction.location.file, rule: decision.ruleName ?? JournalEntry.defaultRule)
-            entry.sourceLine = transaction.location.line
-            let details = Self.detailTags(transaction)
-            entry.tags = details.isEmpty ? decision.tags : details + decision.tags
-            entry.note = decision.note
-            entry.excludesRoundUp = decision.excludesRoundUp
-            try magnitudes.add(transaction.amount, at: transaction.location)
-            try update.append(entry)
-            if let other = transferCategory {
-                transfers.add(
-                    TransferIndex.Entry(id: id.value, side: own, other: other, date: transaction.date, otherAmount: (try? transaction.amount.negated()) ?? transaction.amount))
-            } else if decision.ruleName == nil && keepsOwnDefaultFiled {
-                transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: transaction.date, otherAmount: transaction.amount))
-            }
-            outcome.new += 1
-            if decision.ruleName == nil { outcome.uncategorized += 1 }
-        }
-
-        /// A transaction read as a `Transaction`.
-        func takeTransaction(_ transaction: Transaction, own: String) throws(PennyError) {
-            if transaction.isPending {
-                outcome.skipped += 1
-                return
-            }
-            try Self.checkFieldLengths(transaction)
-            // A bank id in two statements of one account in one file: the file repeats a
-            // statement. Refused rather than imported twice (or read again and again).
-            if !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty {
-                let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
-                if knownRepeats.contains(key) {
-                    if let earlier = repeatedIn[key], earlier.statement != statementOrdinal {
-                        throw .badInput(
-                            "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(earlier.line)): the file repeats a statement; refused rather than imported twice",
-                            at: transaction.location)
-                    }
-                    repeatedIn[key] = repeatedIn[key] ?? (statementOrdinal, transaction.location.line)
-                }
-            }
-            let folded = TextKey.fold(transaction.description)
-            let id = assigner.id(account: own, transaction: transaction, foldedDescription: folded)
-            // Already in the ledger: nothing to categorize (re-imports stay cheap).
-            if update.contains(id) {
-                outcome.duplicates += 1
-                return
-            }
-            try place(transaction, folded: folded, id: id, own: own, decision: nil)
-        }
-
-        /// A plain row with its folded description `key`, its content key and its first id
-        /// (found ahead: `fileRows`).
-        func fileRow(
-            _ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?, content: (key: UInt64, first: DedupID)
-        ) throws(PennyError) {
-            let id = assigner.contentID(key: content.key, date: row.date, first: content.first)
-            if update.contains(id) {
-                outcome.duplicates += 1
-                return
-            }
-            guard statementCurrency == row.amount.currency else {
-                return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: nil)
-            }
-            let verdict = known ?? lane.verdict(row, key, own)
-            // Written here unless the decision skips the row, names an own account (a
-            // transfer), or leaves the row to the default where a transfer could pair.
-            // (A default-filed row is written here when no transfer entry could pair with it,
-            // exactly as `place` would decide.)
-            let slot = lane.renderer.slot(verdict, amount: row.amount)
-            guard let slot, lane.renderer.isFiledAsIs(slot, ownAccounts: ownAccounts),
-                lane.renderer.isRuleDecision(slot)
-                    || (exchanges == nil && (transfers.isEmpty || transfers.candidates(account: own, amount: row.amount, date: row.date, category: nil).isEmpty))
-            else {
-                let decision: Categorization
-                if let slot {
-                    decision = lane.renderer.decisions[slot]
-                } else if case .decision(let made) = verdict {
-                    decision = made
-                } else {
-                    preconditionFailure("a verdict without a slot is a decision")
-                }
-                return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision)
-            }
-            try magnitudes.add(row.amount, at: row.location)
-            try update.append(row: row, account: own, renderer: lane.renderer, slot: slot, id: id)
-            if !lane.renderer.isRuleDecision(slot) {
-                if keepsOwnDefaultFiled {
-                    transfers.addUncategorized(TransferIndex.Entry(id: id.value, side: own, other: "", date: row.date, otherAmount: row.amount))
-                }
-                outcome.uncategorized += 1
-            }
-            outcome.new += 1
-        }
-
-        // Rows of a run go `aheadRows` at a time: first every row's folded description (when
-        // the reader's thread did not fold it; a description that cannot be folded makes the
-        // row a `Transaction`), content key and first id, with the cache lines their lookups
-        // read asked for; then each row is filed in order. The lookups' cache misses overlap.
-        var aheadFolded: [UInt8] = []
-        var ahead: [(folded: Range<Int>?, key: UInt64, first: DedupID)?] = []
-        func fileRows(_ rows: PlainRows, own: String, lane: RowLane) throws(PennyError) {
-            var row = rows[0]
-            var start = 0
-            while start < rows.count {
-                let end = min(start + Self.aheadRows, rows.count)
-                aheadFolded.removeAll(keepingCapacity: true)
-                ahead.removeAll(keepingCapacity: true)
-                for index in start..<end {
-                    rows.load(index, into: &row)
-                    var range: Range<Int>?
-                    if row.foldedDescription == nil {
-                        let at = aheadFolded.count
-                        aheadFolded.appendZeros(row.description.count)
-                        let length = aheadFolded.withUnsafeMutableBufferPointer { TextKey.foldLatin(row.description, into: $0.baseAddress! + at) }
-                        guard let length else {
-                            aheadFolded.removeLast(row.description.count)
-                            ahead.append(nil)
-                            continue
-                        }
-                        aheadFolded.removeLast(row.description.count - length)
-                        range = at..<at + length
-                    }
-                    let key = aheadFolded.withUnsafeBufferPointer { folded in
-                        assigner.contentKey(
-                            account: own, date: row.date, amount: row.amount, foldedDescription: range.map { UnsafeBufferPointer(rebasing: folded[$0]) } ?? row.foldedDescription!)
-                    }
-                    let first = DedupID.content(key: key, occurrence: 1)
-                    assigner.prefetch(key: key)
-                    update.prefetch(first)
-                    ahead.append((range, key, first))
-                }
-                for index in start..<end {
-                    rows.load(index, into: &row)
-                    guard let prepared = ahead[index - start] else {
-                        try takeTransaction(row.transaction(), own: own)
-                        continue
-                    }
-                    try aheadFolded.withUnsafeBufferPointer { (folded) throws(PennyError) in
-                        let key = prepared.folded.map { UnsafeBufferPointer(rebasing: folded[$0]) } ?? row.foldedDescription!
-                        try fileRow(row, key: key, own: own, lane: lane, verdict: rows.verdict(index), content: (prepared.key, prepared.first))
-                    }
-                }
-                start = end
-            }
-        }
-
+    /// Reads the file once, filing each event in turn (`take`); stops after an event once a
+    /// rule gave up.
+    private func pass(_ read: Read, knownRepeats: Set<UInt64>, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
+        var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure)
+        defer { ruleFailure = pass.ruleFailure }
+        var lookahead = RowLookahead()
         try read { (event) throws(PennyError) in
-            switch event {
-            case .statement(let header):
-                statementOrdinal += 1
-                statementCurrency = header.currency
-                let own = try resolveAccount(header)
-                if let previous = account { assigners[previous] = assigner }
-                assigner = assigners[own] ?? DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
-                account = own
-                keepsOwnDefaultFiled = keepsDefaultFiled.contains(own)
-                statementSource = "\(header.location.file):\(header.location.line)"
-                try record(header, account: own)
-                if let closing = header.closing { outcome.closings.append((own, closing)) }
-            case .warning(let message, let location):
-                outcome.warnings.append(.badInput(message, at: location))
-            case .closing(let balance):
-                guard let own = account else { return }
-                try update.appendStatementBalance(account: own, kind: "closing", balance: balance, source: statementSource)
-                outcome.closings.append((own, balance))
-            case .transaction(let transaction):
-                guard let own = account else {
-                    throw .badInput("transaction before any statement header", at: transaction.location)
-                }
-                try takeTransaction(transaction, own: own)
-            case .rows(let rows):
-                guard rows.count > 0 else { return }
-                guard let own = account else {
-                    throw .badInput("transaction before any statement header", at: SourceLocation(file: rows.file, line: rows.items.first?.line ?? 0))
-                }
-                guard let lane = rowLane else {
-                    for index in 0..<rows.count { try takeTransaction(rows[index].transaction(), own: own) }
-                    return
-                }
-                lane.renderer.begin(account: own, file: rows.file)
-                try fileRows(rows, own: own, lane: lane)
-            }
+            try take(event, in: &pass, lookahead: &lookahead)
+            if let failure = pass.ruleFailure { throw failure }
         }
-        if let own = account { assigners[own] = assigner }
-        guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
-        let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
-        return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
+        return pass.finish()
     }
 
-    /// The transfer entry on another currency that a leg on `own` completes as an exchange.
-    private func exchangeMatch(_ own: String, _ leg: Transaction, _ category: String?, _ matcher: ExchangeMatcher) -> TransferIndex.Entry? {
-        transfers.exchangeCandidates(account: own, amount: leg.amount, date: leg.date, category: category) { entry in
-            let side = Money(minorUnits: -entry.otherAmount.minorUnits, currency: entry.otherAmount.currency)
-            let (leaving, arriving, day) = leg.amount.isNegative ? (leg.amount, side, leg.date) : (side, leg.amount, entry.date)
-            return matcher.isPlausible(paid: Money(minorUnits: -leaving.minorUnits, currency: leaving.currency), received: arriving, on: day)
-        }.first
+    /// Files one of the file's events.
+    private func take(_ event: StatementEvent, in pass: inout ImportPass, lookahead: inout RowLookahead) throws(PennyError) {
+        switch event {
+        case .statement(let header):
+            try openStatement(header, in: &pass)
+        case .warning(let message, let location):
+            pass.outcome.warnings.append(.badInput(message, at: location))
+        case .closing(let balance):
+            guard let statement = pass.statement else { return }
+            try update.appendStatementBalance(account: statement.account, kind: "closing", balance: balance, source: statement.source)
+            pass.outcome.closings.append((statement.account, balance))
+        case .transaction(let transaction):
+            guard let own = pass.statement?.account else {
+                throw .badInput("transaction before any statement header", at: transaction.location)
+            }
+            try takeTransaction(transaction, own: own, in: &pass)
+        case .rows(let rows):
+            try takeRows(rows, in: &pass, lookahead: &lookahead)
+        }
     }
 
-    /// Rewrites `match` as the exchange it and `leg` make (written once, with its cost) and
-    /// records `leg` as its pair.
-    private func pairExchange(_ match: TransferIndex.Entry, own: String, transaction leg: Transaction, id: DedupID) throws(PennyError) {
-        transfers.markPaired(match.id)
-        let side = (account: match.side, amount: Money(minorUnits: -match.otherAmount.minorUnits, currency: match.otherAmount.currency))
-        let mine = (account: own, amount: leg.amount)
-        let lines = leg.amount.isNegative ? ExchangeMatcher.postingLines(leaving: mine, arriving: side) : ExchangeMatcher.postingLines(leaving: side, arriving: mine)
-        try magnitudes.add(leg.amount, at: leg.location)
-        update.refileAsExchange(
-            DedupID(value: match.id), postings: lines, removed: (own, match.date, match.otherAmount), added: (own, match.date, leg.amount))
-        try update.appendTransferLeg(
-            account: own, date: leg.date, amount: leg.amount, id: id, pairs: DedupID(value: match.id), source: "\(leg.location.file):\(leg.location.line)")
+    /// Starts a statement: its own account, its balances kept, its closing reported.
+    private func openStatement(_ header: StatementHeader, in pass: inout ImportPass) throws(PennyError) {
+        let own = try resolveAccount(header)
+        pass.open(
+            OpenStatement(
+                account: own, currency: header.currency, source: "\(header.location.file):\(header.location.line)", keepsDefaultFiled: keepsDefaultFiled.contains(own)))
+        try record(header, account: own)
+        if let closing = header.closing { pass.outcome.closings.append((own, closing)) }
+    }
+
+    /// A transaction read as a `Transaction`: skipped when pending, counted when the ledger
+    /// has it, placed otherwise.
+    func takeTransaction(_ transaction: Transaction, own: String, in pass: inout ImportPass) throws(PennyError) {
+        if transaction.isPending {
+            pass.outcome.skipped += 1
+            return
+        }
+        try Self.checkFieldLengths(transaction)
+        try pass.repeats.check(transaction, own: own, statement: pass.statementCount)
+        let folded = TextKey.fold(transaction.description)
+        let id = pass.assigner.id(account: own, transaction: transaction, foldedDescription: folded)
+        // Already in the ledger: nothing to categorize (re-imports stay cheap).
+        if update.contains(id) {
+            pass.outcome.duplicates += 1
+            return
+        }
+        try place(transaction, folded: folded, id: id, own: own, decision: nil, in: &pass)
     }
 
     /// Keeps the statement's balances for reconciliation, and takes its opening balance as

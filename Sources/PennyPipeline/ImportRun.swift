@@ -60,226 +60,36 @@ public struct ImportRun {
     public func perform(paths: [String]) throws(PennyError) -> Int {
         let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
         defer { withExtendedLifetime(lock) {} }
-
         // Listed only once the lock is held: a run that waited finds the inbox as the run
         // before it left it, without the files that run already filed.
-        var rejected = 0
-        var files: [String] = []
-        var refused: [InboxListing.Entry] = []
-        if let filing {
-            let folders = Set(rules.accounts.flatMap(\.shortNames))
-            let listing = try InboxListing.list(filing.inbox, accountFolders: folders)
-            for entry in listing.left {
-                console.say("\(entry.displayName): left in the inbox: \(entry.reason)")
-                record?.left(entry.displayName, entry.reason)
-            }
-            if listing.isIdle {
-                console.say("\(filing.inbox): no statements to import")
-                return 0
-            }
-            files = listing.files
-            refused = listing.refused
-        } else {
-            for path in paths {
-                do throws(PennyError) { files += try Self.expand(path) } catch {
-                    console.error(error)
-                    record?.rejected(path, error)
-                    rejected += 1
-                }
-            }
-        }
-        let ledgerExisted = FileManager.default.fileExists(atPath: ledgerPath)
-        // The ledger's check (LedgerCheck) is done in the update's one read of it.
-        let update = try LedgerUpdate(
-            ledgerPath: ledgerPath, dryRun: dryRun, balanceAccounts: Set(rules.accounts.map(\.name)), checkingIn: rules.defaultCurrency)
-        let ledgerTotals = update.magnitudes
-
-        var configuration = ReaderConfiguration(
-            csvProfiles: rules.csvProfiles, defaultCurrency: rules.defaultCurrency,
-            accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
-        configuration.lendsRows = usesRowLane
-        let categorizer = Categorizer(rules)
-        let rules = self.rules
-        let autoProfile = CSVAutoProfile(rules: rules, rulesPath: rulesPath, accountOverride: accountOverride)
-        let fileAccount = FileAccountBox()
-        let matchFailure = MatchFailureBox()
-        let transfers = try Self.transferIndex(rules: rules, ledgerPath: ledgerPath)
-        var importer = StatementImporter(
-            update: update,
-            resolveAccount: { (header) throws(PennyError) in try rules.resolveAccount(for: header, override: fileAccount.override, fallback: fileAccount.fallback) },
-            categorize: { transaction, folded, account in
-                let decision = categorizer.categorize(transaction, foldedDescription: folded, account: account)
-                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
-                return decision
-            },
-            declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
-            ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers, transferTargets: rules.transferTargets)
-        importer.magnitudes = AmountTotals(ledgerTotals)
-        var scratch = Categorizer.MatchScratch()
-        importer.rowLane = StatementImporter.RowLane(
-            verdict: { row, folded, account in
-                let verdict = categorizer.verdict(row: row, foldedDescription: folded, account: account, scratch: &scratch)
-                if matchFailure.error == nil, case .decision(let decision) = verdict { matchFailure.error = decision.matchFailure }
-                return verdict
-            },
-            renderer: RowEntryRenderer(
-                ruleDecisions: categorizer.ruleDecisions, defaultExpense: categorizer.defaultDecision(for: Money(minorUnits: -1, currency: rules.defaultCurrency)),
-                defaultIncome: categorizer.defaultDecision(for: Money(minorUnits: 0, currency: rules.defaultCurrency)))
-        )
-        // Own accounts in several currencies: a transfer between two of them is an exchange,
-        // paired when the rates held find the amounts plausible.
-        if Set(rules.accounts.map { rules.currency(ofAccount: $0.name) }).count > 1 {
-            importer.exchanges = ExchangeMatcher(rates: try RateBook.load(rules: rules, ledgerPath: ledgerPath))
-        }
-        var total = FileOutcome()
-        let roundUps = RoundUpRun(rules: rules, ledgerPath: ledgerPath)
-        if !rules.roundUps.isEmpty && !dryRun {
-            try roundUps.ensureDerivedFileExists()
-            try update.ensureInclude(roundUps.includeName)
-        }
-        // Round-ups follow the update entry by entry, from the sidecar's totals of the ledger
-        // as read (a new ledger has none): no second read of the ledger after the commit.
-        let derivesRoundUps = !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath))
-        let roundUpIncrement = derivesRoundUps ? roundUps.increment(ledgerExisted: ledgerExisted) : nil
-        update.observer = roundUpIncrement?.tap
+        guard let listing = try list(paths) else { return 0 }
+        var session = try openSession(rejected: listing.rejected)
         // Openings are written with the first file that imports: a run that imports nothing
         // leaves the ledger as it was.
-        let beforeOpenings = update.mark()
-        var importedFiles = 0
-        let openings = try importer.addOpenings(rules.accounts)
+        let beforeOpenings = session.update.mark()
+        let openings = try session.importer.addOpenings(rules.accounts)
         if openings > 0 && verbose { console.say("opening balances: \(openings) new") }
-
         // Readers parse on a thread of their own (EventPipe): libxml2 is set up here first.
         XMLLibrary.initialize()
-        var failures: [String: PennyError] = [:]
-        // Batch mode: each file as it was when read; it is filed only if still so.
-        var asRead: [String: FileIdentity] = [:]
         let progress = Progress(quiet: console.quiet)
-        for (index, file) in files.enumerated() {
-            progress.update(index + 1, of: files.count, file)
+        for (index, file) in listing.files.enumerated() {
+            progress.update(index + 1, of: listing.files.count, file)
             defer { progress.clear() }
-            var identity: FileIdentity?
-            if filing != nil {
-                guard let seen = FileIdentity(path: file) else {
-                    console.say("\(file): gone from the inbox before it was read")
-                    continue
-                }
-                if let age = seen.settling(now: Date(), settle: settleSeconds) {
-                    progress.clear()
-                    console.say("\(file): left in the inbox: modified \(age) s ago, it may still be being written (--settle \(settleSeconds)); the next run imports it")
-                    record?.left(file, "modified \(age) s ago")
-                    continue
-                }
-                identity = seen
-            }
-            var changedWhileRead = false
-            roundUpIncrement?.tap.markFile()
-            do throws(PennyError) {
-                let probe = try FileProbe(url: URL(fileURLWithPath: file))
-                let choice = try autoProfile.choose(probe: probe, forcedFormat: forcedFormat, configuration: configuration, file: file)
-                let reader = choice.reader
-                fileAccount.override = choice.override
-                fileAccount.fallback = choice.fallback
-                let outcome = try importer.importFile(source: file) { (emit) throws(PennyError) in
-                    let configuration = choice.configuration
-                    // The reader parses on its own thread while this one files (EventPipe).
-                    try EventPipe.run(
-                        produce: { (send) throws(PennyError) in try reader.read(probe, displayName: file, configuration: configuration, emit: send) },
-                        categorizer: usesRowLane ? categorizer : nil,
-                        consume: { (event) throws(PennyError) in
-                            try emit(event)
-                            if let error = matchFailure.error { throw error }
-                        })
-                    // What was read must be what gets filed: a file written to meanwhile is rolled back.
-                    if let identity, FileIdentity(path: file) != identity {
-                        changedWhileRead = true
-                        throw .badInput("changed while it was being read", at: SourceLocation(file: file))
-                    }
-                }
-                total.add(outcome)
-                importedFiles += 1
-                progress.clear()
-                console.say("\(file): \(Self.describe(outcome))")
-                try autoProfile.keep(choice, dryRun: dryRun, console: console)
-                record?.imported(file, outcome)
-                for note in outcome.ambiguities { console.say("  note: \(note)") }
-                for warning in outcome.warnings {
-                    console.warn(warning.warningHeadline)
-                    record?.warning(warning.warningHeadline)
-                }
-                asRead[file] = identity
-            } catch {
-                progress.clear()
-                // A rule that gave up is the rules' fault, not the file's: stop before the ledger is written.
-                if error.kind == .ledgerUnavailable || error == matchFailure.error { throw error }
-                if let identity, changedWhileRead || FileIdentity(path: file) != identity {
-                    console.say("\(file): left in the inbox: it changed while it was being read, so nothing was imported from it; the next run imports it")
-                    record?.left(file, "changed while it was being read")
-                    continue
-                }
-                console.error(error)
-                console.say("\(file): rejected, nothing imported")
-                record?.rejected(file, error)
-                failures[file] = error
-                asRead[file] = identity
-                rejected += 1
-            }
+            try importFile(file, into: &session, progress: progress)
         }
-        if importedFiles == 0 && openings > 0 { try update.rollback(to: beforeOpenings) }
-        try update.commit()
-        // Round-ups are derived data: the derived journal is rewritten whole from the totals
-        // (the sidecar's plus this import's, or the committed ledger read whole). If that
-        // fails, the ledger stands, and the next command of any kind writes them again.
-        if derivesRoundUps {
-            do throws(PennyError) {
-                let totals: RoundUpTotals
-                if let incremental = roundUpIncrement?.totals() {
-                    totals = incremental
-                    if verbose { console.say("round-ups: this import's purchases added to the sidecar's totals") }
-                } else {
-                    totals = try roundUps.scanTotals()
-                    if verbose { console.say("round-ups: the ledger read whole") }
-                }
-                try roundUps.write(totals)
-            } catch {
-                throw PennyError(
-                    error.kind, "the ledger was written, but the round-ups journal was not: \(error.message); the next penny command writes it again",
-                    at: error.location)
-            }
-        }
-        if !dryRun { checkBalances(total.closings, update.statementBalances) }
+        if session.importedFiles == 0 && openings > 0 { try session.update.rollback(to: beforeOpenings) }
+        try session.update.commit()
+        try writeRoundUps(session)
+        if !dryRun { checkBalances(session.total.closings, session.update.statementBalances) }
         if let filing {
-            // Refused entries are never read; they are named, and quarantined with the reason.
-            for entry in refused {
-                console.error(.badInput(entry.reason, at: SourceLocation(file: entry.displayName)))
-                record?.refused(entry.displayName, entry.reason)
-                rejected += 1
-                guard !dryRun else {
-                    console.say("\(entry.displayName): refused (dry run: left in the inbox)")
-                    continue
-                }
-                console.say("\(entry.displayName): refused, moved to \(try filing.refuse(entry))")
-            }
-        }
-        if let filing, !dryRun {
+            session.rejected += try refuse(listing.refused, filing: filing)
             // Only after the ledger is written: a crash before leaves every file in the inbox.
-            for file in files {
-                guard let identity = asRead[file] else { continue }
-                guard FileIdentity(path: file) == identity else {
-                    console.say(
-                        failures[file] == nil
-                            ? "\(file): left in the inbox: it changed after it was imported; the next run imports what is new (what is already in the ledger counts as duplicates)"
-                            : "\(file): left in the inbox, not quarantined: it changed after it was read; the next run tries it again")
-                    continue
-                }
-                let destination = try filing.file(file, failure: failures[file])
-                if verbose { console.say("\(file) -> \(destination)") }
-                record?.moved(file, to: destination)
-            }
+            if !dryRun { try fileAway(listing.files, session: session, filing: filing) }
         }
-        let fileCount = files.count
-        console.say("total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(total)), \(rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
-        return rejected
+        let fileCount = listing.files.count
+        console.say(
+            "total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(session.total)), \(session.rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
+        return session.rejected
     }
 
     /// SPEC §8: for each closing balance a statement gave, whether the ledger's statement

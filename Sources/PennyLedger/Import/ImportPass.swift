@@ -1,0 +1,95 @@
+import PennyCore
+
+/// One reading of one file: the per-file context `StatementImporter`'s steps share — the
+/// counts so far, the statement being read and each own account's dedup state.
+struct ImportPass {
+    /// The counts so far.
+    var outcome = FileOutcome()
+    /// The statement being read; nil before the file's first header.
+    var statement: OpenStatement?
+    /// The statement's own account's assigner (kept in `assigners` between statements).
+    var assigner: DedupIDAssigner
+    /// The assigners of the file's other own accounts.
+    var assigners: [String: DedupIDAssigner] = [:]
+    /// Where each bank id an earlier reading found repeated was first seen.
+    var repeats: RepeatedStatementGuard
+    /// The first rule that gave up in a decision asked for (`Categorization.matchFailure`).
+    var ruleFailure: PennyError?
+    /// How many statement headers the file has had.
+    private(set) var statementCount = 0
+    private let keepsAllDates: Bool
+
+    /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found.
+    init(knownRepeats: Set<UInt64>, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
+        self.keepsAllDates = keepsAllDates
+        self.ruleFailure = ruleFailure
+        assigner = DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
+        repeats = RepeatedStatementGuard(knownRepeats: knownRepeats)
+    }
+
+    /// Makes `statement` the one being read, with its own account's assigner.
+    mutating func open(_ statement: OpenStatement) {
+        statementCount += 1
+        if let previous = self.statement?.account { assigners[previous] = assigner }
+        assigner = assigners[statement.account] ?? DedupIDAssigner(knownRepeats: repeats.knownRepeats, keepsAllDates: keepsAllDates)
+        self.statement = statement
+    }
+
+    /// Keeps `decision`'s match failure when it is the first.
+    mutating func note(_ decision: Categorization) {
+        if ruleFailure == nil { ruleFailure = decision.matchFailure }
+    }
+
+    /// The counts, or the repeats another reading must know.
+    mutating func finish() -> ImportPassResult {
+        if let own = statement?.account { assigners[own] = assigner }
+        guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
+        let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
+        return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
+    }
+}
+
+/// How one reading of a file ended.
+enum ImportPassResult {
+    /// Every transaction told apart: the file's counts.
+    case done(FileOutcome)
+    /// Read again, knowing these repeated bank ids (and, if `ungrouped`, every date's counts).
+    case rerun(repeats: Set<UInt64>, ungrouped: Bool)
+}
+
+/// The statement a file is in the middle of.
+struct OpenStatement {
+    /// The own account it is filed into.
+    let account: String
+    /// The currency its header gives.
+    let currency: Currency
+    /// `file:line` of its header.
+    let source: String
+    /// Whether the account's default-filed entries are kept for transfer legs.
+    let keepsDefaultFiled: Bool
+}
+
+/// Refuses a file that repeats a statement: a bank id (one an earlier reading found
+/// repeated) in two statements of one account.
+struct RepeatedStatementGuard {
+    /// Bank ids an earlier reading found repeated (`DedupIDAssigner.bankKey`).
+    let knownRepeats: Set<UInt64>
+    private var firstSeen: [UInt64: (statement: Int, line: Int)] = [:]
+
+    /// A guard over `knownRepeats`.
+    init(knownRepeats: Set<UInt64>) { self.knownRepeats = knownRepeats }
+
+    /// Notes `transaction`'s bank id in statement `ordinal` of `own`; throws when an
+    /// earlier statement of the file had it.
+    mutating func check(_ transaction: Transaction, own: String, statement ordinal: Int) throws(PennyError) {
+        guard !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty else { return }
+        let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
+        guard knownRepeats.contains(key) else { return }
+        if let earlier = firstSeen[key], earlier.statement != ordinal {
+            throw .badInput(
+                "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(earlier.line)): the file repeats a statement; refused rather than imported twice",
+                at: transaction.location)
+        }
+        firstSeen[key] = firstSeen[key] ?? (ordinal, transaction.location.line)
+    }
+}
