@@ -242,8 +242,3 @@ extension CSVAutoProfile {
     }
 }
 
-/// The `--account` for the file being imported (set per file by `CSVAutoProfile`).
-final class FileAccountBox {
-    var override: String?
-    var fallback: String?
-}

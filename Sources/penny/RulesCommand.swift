@@ -54,7 +54,6 @@ struct RulesExplainCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        let console = Console(quiet: options.quiet)
         let rules = try RulesLoader.load(path: options.rulesPath)
         let accountName = account ?? rules.accounts.first?.name ?? "assets:unknown"
         let currency = rules.currency(ofAccount: accountName)
