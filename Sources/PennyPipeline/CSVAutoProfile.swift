@@ -188,7 +188,7 @@ struct CSVAutoProfile {
     /// returns the path, or nil when the same block is already there.
     func write(_ sniff: CSVSniff) throws(PennyError) -> String? {
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: rulesPath, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: rulesPath, isDirectory: &isDirectory)
         let base = isDirectory.boolValue ? rulesPath : (rulesPath as NSString).deletingLastPathComponent
         let directory = ((base.isEmpty ? "." : base) as NSString).appendingPathComponent("csv")
         var profile = sniff.profile
@@ -241,4 +241,3 @@ extension CSVAutoProfile {
         }
     }
 }
-
