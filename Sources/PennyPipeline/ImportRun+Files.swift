@@ -10,7 +10,7 @@ extension ImportRun {
     func importFile(_ file: String, into session: inout ImportSession, progress: Progress) throws(PennyError) {
         var identity: FileIdentity?
         if filing != nil {
-            guard let seen = settled(file, progress: progress) else { return }
+            guard let seen = settled(file, firstLook: session.firstLook[file], progress: progress) else { return }
             identity = seen
         }
         session.roundUpIncrement?.tap.markFile()
@@ -23,11 +23,19 @@ extension ImportRun {
         }
     }
 
-    /// Batch mode: the file as it is now; nil (said) when it is gone, or was modified too
-    /// recently and may still be being written (`--settle`).
-    func settled(_ file: String, progress: Progress) -> FileIdentity? {
+    /// Batch mode: the file as it is now; nil (said) when it is gone, was modified too
+    /// recently, or changed since the inbox was listed (`--settle`): it may still be being
+    /// written. The second look needs no clock to agree with the file's (a network share's
+    /// clock may be off), only the file's size and time to stay.
+    func settled(_ file: String, firstLook: FileIdentity?, progress: Progress) -> FileIdentity? {
         guard let seen = FileIdentity(path: file) else {
             console.say("\(file): gone from the inbox before it was read")
+            return nil
+        }
+        if settleSeconds > 0, let firstLook, firstLook.size != seen.size || firstLook.modified != seen.modified {
+            progress.clear()
+            console.say("\(file): left in the inbox: it changed while penny looked at it, it may still be being written (--settle \(settleSeconds)); the next run imports it")
+            record?.left(file, "changed while penny looked at it")
             return nil
         }
         if let age = seen.settling(now: Date(), settle: settleSeconds) {

@@ -37,6 +37,8 @@ struct ImportSession {
     var failures: [String: PennyError] = [:]
     /// Batch mode: each file as it was when read; it is filed only if still so.
     var asRead: [String: FileIdentity] = [:]
+    /// Batch mode: each file as it was when the inbox was listed (the first look).
+    var firstLook: [String: FileIdentity] = [:]
 }
 
 /// The files one run imports.
@@ -47,6 +49,10 @@ struct ImportListing {
     var refused: [InboxListing.Entry] = []
     /// Paths that could not be listed.
     var rejected = 0
+    /// Batch mode: each file as listed, and when (the system's uptime: no wall clock).
+    var firstLook: [String: FileIdentity] = [:]
+    /// When the inbox was listed, in seconds of uptime.
+    var listedAt = ProcessInfo.processInfo.systemUptime
 }
 
 extension ImportRun {
@@ -76,6 +82,8 @@ extension ImportRun {
         }
         listing.files = inbox.files
         listing.refused = inbox.refused
+        for file in inbox.files { listing.firstLook[file] = FileIdentity(path: file) }
+        listing.listedAt = ProcessInfo.processInfo.systemUptime
         return listing
     }
 

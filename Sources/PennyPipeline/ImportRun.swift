@@ -64,6 +64,8 @@ public struct ImportRun {
         // before it left it, without the files that run already filed.
         guard let listing = try list(paths) else { return 0 }
         var session = try openSession(rejected: listing.rejected)
+        session.firstLook = listing.firstLook
+        waitForSecondLook(since: listing.listedAt)
         // Openings are written with the first file that imports: a run that imports nothing
         // leaves the ledger as it was.
         let beforeOpenings = session.update.mark()
@@ -90,6 +92,15 @@ public struct ImportRun {
         console.say(
             "total: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(Self.describe(session.total)), \(session.rejected) rejected\(dryRun ? " (dry run: ledger not written)" : "")")
         return session.rejected
+    }
+
+    /// Batch mode with `--settle`: at least `min(settle, 2)` seconds pass between the
+    /// inbox's listing and the second look at each file, on the system's uptime — so a
+    /// file still being written shows a change whatever its clock says.
+    func waitForSecondLook(since listed: TimeInterval) {
+        guard filing != nil, settleSeconds > 0 else { return }
+        let remaining = min(Double(settleSeconds), 2) - (ProcessInfo.processInfo.systemUptime - listed)
+        if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }
 
     /// SPEC §8: for each closing balance a statement gave, whether the ledger's statement
