@@ -97,6 +97,9 @@ public struct StatementImporter {
     /// entry): a file whose amounts would take it past 64 bits is refused, so no report's sum
     /// can overflow later.
     public var magnitudes = AmountTotals()
+    /// Each own account's currency (its `currency` line, else the default): a statement in
+    /// another currency is refused at its header, never booked into the account as written.
+    public var accountCurrencies: [String: Currency] = [:]
 
     /// Makes an importer writing into `update`; `declaredOpenings` are the accounts whose
     /// opening balance the rules give (a statement's OPBD never replaces those);
@@ -210,6 +213,11 @@ public struct StatementImporter {
     /// Starts a statement: its own account, its balances kept, its closing reported.
     private func openStatement(_ header: StatementHeader, in pass: inout ImportPass) throws(PennyError) {
         let own = try resolveAccount(header)
+        if let declared = accountCurrencies[own], declared != header.currency {
+            throw .badInput(
+                "the statement is in \(header.currency.code) but \(own) is in \(declared.code): check that the file is this account's, or give the account its currency ('currency \(header.currency.code)' in its block)",
+                at: header.location)
+        }
         pass.open(
             OpenStatement(
                 account: own, currency: header.currency, source: "\(header.location.file):\(header.location.line)", keepsDefaultFiled: keepsDefaultFiled.contains(own)))

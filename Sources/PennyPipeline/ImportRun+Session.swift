@@ -129,6 +129,7 @@ extension ImportRun {
             declaredOpenings: Set(rules.accounts.filter { $0.opening != nil }.map(\.name)),
             ownAccounts: Set(rules.accounts.map(\.name)), transfers: transfers, transferTargets: rules.transferTargets)
         importer.rowLane = Self.rowLane(rules: rules, categorizer: categorizer)
+        importer.accountCurrencies = Dictionary(rules.accounts.map { ($0.name, rules.currency(ofAccount: $0.name)) }, uniquingKeysWith: { a, _ in a })
         // Own accounts in several currencies: a transfer between two of them is an exchange,
         // paired when the rates held find the amounts plausible.
         if Set(rules.accounts.map { rules.currency(ofAccount: $0.name) }).count > 1 {

@@ -362,6 +362,22 @@ import Testing
 @Suite(.serialized) struct StatementWarningsEndToEndTests {
     /// A EUR entry in a USD account was booked as written, and the account silently held two
     /// commodities until a balance warning later. Now the import names it at its line.
+    /// Issue 33, item 3: an OFX whose statement is in USD (`CURDEF`) for an account in EUR
+    /// was imported with exit 0, and `report balances` failed afterwards. The file is
+    /// refused at its statement, the ledger untouched.
+    @Test func aStatementInAnotherCurrencyThanItsAccountIsRefused() throws {
+        let w = try Workspace()
+        let ofx = String(decoding: try w.bytes("samples/visa-2024-03.ofx"), as: UTF8.self).replacingOccurrences(of: "<CURDEF>EUR", with: "<CURDEF>USD")
+        try Data(ofx.utf8).write(to: w.url.appendingPathComponent("visa-usd.ofx"))
+        let result = try w.penny("import", "visa-usd.ofx")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: the statement is in USD but liabilities:card:visa is in EUR: check that the file is this account's, or give the account its currency ('currency USD' in its block)"
+            ), "\(result.stderr)")
+        #expect(!((try? w.text("ledger.journal")) ?? "").contains("visa-usd.ofx"))
+    }
+
     @Test func anEntryInAnotherCurrencyThanItsAccountIsNamed() throws {
         let w = try Workspace()
         let camt = try w.text("samples/montepio-savings-2024-03.camt.xml").replacingOccurrences(
