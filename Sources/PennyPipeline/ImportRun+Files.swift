@@ -95,11 +95,14 @@ extension ImportRun {
         session.asRead[file] = identity
     }
 
-    /// A file that failed: the run stops when the ledger is unavailable or a rule gave up
-    /// (the rules' fault, not the file's: nothing of the run is written); a file that changed
-    /// while it was read is left in the inbox; any other is rejected.
+    /// A file that failed: the run stops when the ledger is unavailable, or when a rule gave
+    /// up on a file named by hand (nothing of the run is written); in batch mode a rule that
+    /// gave up quarantines that file with the rule's message, and the night goes on with
+    /// the others. A file that changed while it was read is left in the inbox; any other is
+    /// rejected.
     func reject(_ file: String, _ error: PennyError, identity: FileIdentity?, session: inout ImportSession) throws(PennyError) {
-        if error.kind == .ledgerUnavailable || error == session.ruleFailure { throw error }
+        if error.kind == .ledgerUnavailable || (error == session.ruleFailure && filing == nil) { throw error }
+        if error == session.ruleFailure { session.ruleFailure = nil }
         if let identity, error == Self.changedWhileRead(file) || FileIdentity(path: file) != identity {
             console.say("\(file): left in the inbox: it changed while it was being read, so nothing was imported from it; the next run imports it")
             record?.left(file, "changed while it was being read")

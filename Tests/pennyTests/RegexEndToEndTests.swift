@@ -34,23 +34,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: w.path("ledger.journal")))
     }
 
-    /// `(a|aa)+$` passes the static check; on 60 a's it would run for hours.
-    @Test func regexThatGivesUpStopsTheBatchBeforeTheLedgerIsWritten() throws {
+    /// `(a|aa)+$` passes the static check; on 60 a's it would run for hours. Issue 33,
+    /// item 7: it stopped the whole batch every night; now that file is quarantined with
+    /// the rule's message and the others are imported.
+    @Test func regexThatGivesUpQuarantinesItsFileAndTheBatchGoesOn() throws {
         let w = try Workspace()
         try w.penny("import", "samples")
-        let before = try w.text("ledger.journal")
         let lines = try w.text("rules/categories.rules").components(separatedBy: "\n").count
         try appendRule(w, "/(a|aa)+$/")
         try slowStatement(w, at: "inbox/montepio-2024-04.csv")
+        try FileManager.default.copyItem(atPath: w.path("samples/history/montepio-2024-05.csv"), toPath: w.path("inbox/montepio-2024-05.csv"))
         let result = try w.penny("import", "--inbox", "inbox", "--settle", "0")
+        #expect(result.status == 1)
+        let message =
+            "rules/categories.rules:\(lines + 2):3: error: rule 'slow': 'if description matches /(a|aa)+$/' gave up on \"\(String(repeating: "A", count: 57))...\" after about 10 million backtracking steps; simplify the regular expression (no repetition inside a repetition)"
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try w.text("quarantine/montepio-2024-04.csv.error.txt").contains("gave up on"))
+        #expect(result.stdout.contains("inbox/montepio-2024-05.csv: "), "\(result.stdout)")
+        #expect(try w.text("ledger.journal").contains("inbox/montepio-2024-05.csv"))
+        #expect(!(try w.text("ledger.journal")).contains("inbox/montepio-2024-04.csv"))
+    }
+
+    /// Named by hand, the file is the user's to watch: the rule that gave up stops the run
+    /// before the ledger is written.
+    @Test func regexThatGivesUpStopsAnImportByHand() throws {
+        let w = try Workspace()
+        try w.penny("import", "samples")
+        let before = try w.text("ledger.journal")
+        try appendRule(w, "/(a|aa)+$/")
+        try slowStatement(w, at: "statements/montepio-2024-04.csv")
+        let result = try w.penny("import", "statements/montepio-2024-04.csv")
         #expect(result.status == 2)
-        #expect(
-            result.stderr.contains(
-                "rules/categories.rules:\(lines + 2):3: error: rule 'slow': 'if description matches /(a|aa)+$/' gave up on \"\(String(repeating: "A", count: 57))...\" after about 10 million backtracking steps; simplify the regular expression (no repetition inside a repetition)"
-            ))
+        #expect(result.stderr.contains("error: rule 'slow': 'if description matches /(a|aa)+$/' gave up on"))
         #expect(try w.text("ledger.journal") == before)
-        #expect(FileManager.default.fileExists(atPath: w.path("inbox/montepio-2024-04.csv")))
-        #expect(!FileManager.default.fileExists(atPath: w.path("quarantine")))
     }
 
     @Test func regexThatGivesUpStopsRecategorizeBeforeTheLedgerIsRewritten() throws {
