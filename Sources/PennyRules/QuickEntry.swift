@@ -41,13 +41,16 @@ public struct QuickEntry: Sendable, Equatable {
                 income = true
             } else if date == nil, let day = Self.day(key, today: today) {
                 date = day
+                Self.dropLinkingWord(&rest)
             } else if date == nil, token.contains(where: \.isNumber), token.contains(where: { $0 == "/" || $0 == "-" }) {
                 guard let day = Self.shortDate(token, today: today) else {
                     throw .configuration("cannot read the date '\(token)': write it like 9/3, 09-03-2024 or 2024-03-09, or a word like ontem or yesterday")
                 }
                 date = day
+                Self.dropLinkingWord(&rest)
             } else if account == nil, let named = accounts[token.lowercased()] ?? accounts[key] {
                 account = named
+                Self.dropLinkingWord(&rest)
             } else {
                 rest.append(token)
             }
@@ -76,6 +79,15 @@ public struct QuickEntry: Sendable, Equatable {
         "recebi", "recebido", "received", "receive", "income", "got", "cobre", "cobrei", "cobrado", "ingreso", "recibi", "rebut", "rebi", "ricevuto",
         "ricevuti", "incasso",
     ]
+
+    /// Words that only link a date or an account to the sentence (`on friday`, `with visa`,
+    /// `em dinheiro`): dropped when the date or account right after them is read.
+    static let linkingWords: Set<String> = ["on", "at", "with", "by", "via", "em", "no", "na", "com", "el", "en", "con", "il", "al", "am", "le", "per"]
+
+    /// Drops a linking word left at the end of the description so far.
+    static func dropLinkingWord(_ rest: inout [String]) {
+        if let last = rest.last, linkingWords.contains(TextKey.fold(last)) { rest.removeLast() }
+    }
 
     /// Words dropped from the front of the description.
     static let fillerWords: Set<String> = ["da", "de", "do", "dos", "das", "from", "of", "del", "di", "dal", "a", "para", "para o", "per"]

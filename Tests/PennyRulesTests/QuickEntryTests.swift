@@ -59,6 +59,16 @@ struct QuickEntryTests {
         #expect(try read("ricevuto 15 regalo").amount.minorUnits == 1500)
     }
 
+    /// Issue 32: `lunch 9.80 on friday wallet` was described as "lunch on". A word that only
+    /// links the date or account after it goes with them.
+    @Test(arguments: [
+        ("lunch 9.80 on friday wallet", "lunch"), ("almoço 9,80 na sexta carteira", "almoço"), ("taxi 12 with visa", "taxi"),
+        ("jantar 25 com a Ana", "jantar com a Ana"), ("comida 9,80 em dinheiro", "comida em dinheiro"),
+    ])
+    func linkingWordsGoWithTheDateOrAccount(text: String, description: String) throws {
+        #expect(try read(text).description == description)
+    }
+
     @Test(arguments: [
         ("café ontem", "cannot find an amount in 'café ontem': write it like 2,30 or 2.30"),
         ("café 2,30 5", "two amounts, '2,30' and '5': write one"),
