@@ -146,4 +146,22 @@ struct RecurringDetectorTests {
         #expect(RecurringDetector.payeeKey("LLOGUER GENER") == RecurringDetector.payeeKey("LLOGUER FEBRER"))
         #expect(RecurringDetector.payeeKey("NETFLIX") != RecurringDetector.payeeKey("SPOTIFY"))
     }
+
+    /// Issue 32: after a cash entry today, every bank item showed as missed (the ledger's
+    /// latest day was today, the bank's last statement weeks ago). An item is judged by how
+    /// far its own account is known.
+    @Test func aCashEntryTodayDoesNotMakeTheBankItemsMissed() throws {
+        let day = { (text: String) in LocalDate(iso: text)! }
+        var payments = (1...4).map { m in
+            Payment(date: day("2024-0\(m)-10"), amount: Self.eur(-999), description: "NETFLIX.COM", category: "expenses:leisure", account: "assets:bank:checking")
+        }
+        payments.append(Payment(date: day("2024-06-20"), amount: Self.eur(-250), description: "café", category: "expenses:food", account: "assets:cash"))
+        let items = try RecurringDetector(asOf: day("2024-06-20")).detect(payments)
+        let netflix = try #require(items.first { $0.payee == "NETFLIX.COM" })
+        #expect(!netflix.flags.contains(.missed), "\(netflix.flags)")
+        // The same item with the bank known through June is missed.
+        payments.append(Payment(date: day("2024-06-15"), amount: Self.eur(-100), description: "SHOP", category: "expenses:x", account: "assets:bank:checking"))
+        let later = try RecurringDetector(asOf: day("2024-06-20")).detect(payments)
+        #expect(try #require(later.first { $0.payee == "NETFLIX.COM" }).flags.contains(.missed))
+    }
 }

@@ -16,6 +16,8 @@ public struct PaymentGroups: Sendable {
     }
 
     private(set) var groups: [String: Group] = [:]
+    /// Each own account's latest payment.
+    public private(set) var latestByAccount: [String: LocalDate] = [:]
     private var arrivals: Int32 = 0
 
     /// No payments yet.
@@ -27,6 +29,7 @@ public struct PaymentGroups: Sendable {
     /// Adds one payment (a zero amount moves nothing and is left out).
     public mutating func add(_ p: Payment) {
         guard p.amount.minorUnits != 0 else { return }
+        if latestByAccount[p.account].map({ p.date > $0 }) ?? true { latestByAccount[p.account] = p.date }
         let key = "\(p.account)|\(p.amount.isNegative)|\(p.amount.currency.code)|\(RecurringDetector.payeeKey(p.description))"
         let day = Int32(clamping: p.date.dayNumber), order = arrivals
         arrivals += 1

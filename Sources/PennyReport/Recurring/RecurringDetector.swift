@@ -142,6 +142,10 @@ public struct RecurringDetector {
     /// The overrides, first match wins.
     public let overrides: [Override]
 
+    /// The latest payment of each own account: an item is missed only when its account is
+    /// known past the day it was due (empty: every account is known through `asOf`).
+    public var accountsKnownThrough: [String: LocalDate] = [:]
+
     /// Makes a detector.
     public init(asOf: LocalDate, overrides: [Override] = []) {
         self.asOf = asOf
@@ -160,7 +164,9 @@ public struct RecurringDetector {
     /// The recurring items of payments already grouped, largest monthly cost first.
     /// - Throws: `MoneyError.overflow` as `detect(_:)` does.
     public func detect(_ groups: PaymentGroups) throws(MoneyError) -> [RecurringItem] {
-        try groups.compactMapGroups { (payments) throws(MoneyError) in try item(payments) }
+        var detector = self
+        if detector.accountsKnownThrough.isEmpty { detector.accountsKnownThrough = groups.latestByAccount }
+        return try groups.compactMapGroups { (payments) throws(MoneyError) in try detector.item(payments) }
             .sorted { ($0.monthlyCost.minorUnits.magnitude, $1.payee) > ($1.monthlyCost.minorUnits.magnitude, $0.payee) }
     }
 
@@ -188,8 +194,11 @@ public struct RecurringDetector {
         case .stepped: flags.append(.priceChange)
         case .varies: flags.append(.varies)
         }
-        if asOf.dayNumber > next.dayNumber + interval.days.tolerance { flags.append(.missed) }
-        if let first = payments.first, asOf.dayNumber - first.date.dayNumber <= interval.days.typical * 3 { flags.append(.new) }
+        // Judged by how far the item's own account is known: cash entered today says
+        // nothing about a bank account whose last statement ended weeks ago.
+        let known = min(asOf, accountsKnownThrough[last.account] ?? asOf)
+        if known.dayNumber > next.dayNumber + interval.days.tolerance { flags.append(.missed) }
+        if let first = payments.first, known.dayNumber - first.date.dayNumber <= interval.days.typical * 3 { flags.append(.new) }
         // Both in 128 bits (an amount times at most 99 fits), then checked back into 64.
         guard let monthly = Int64(exactly: RoundedDivision.divide(Int128(last.amount.minorUnits) * Int128(interval.perYear), 12)) else { throw .overflow }
         let instalment = Self.instalment(payments.suffix(2).map(\.description))
