@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PennyCore
 import PennyPipeline
 import PennyLedger
 import PennyRules
@@ -28,6 +29,7 @@ struct InitCommand: ParsableCommand {
         let rulesDirectory = options.rules.map { URL(fileURLWithPath: $0, relativeTo: base) } ?? base.appendingPathComponent("rules")
         let ledger = options.ledger.map { URL(fileURLWithPath: $0, relativeTo: base) } ?? base.appendingPathComponent("ledger.journal")
         let starter = rulesDirectory.appendingPathComponent("penny.rules")
+        for url in [rulesDirectory, starter, ledger] { try Self.refuseDanglingLink(url, shown: Self.shown(url, in: base)) }
         try FileManager.default.createDirectory(at: rulesDirectory, withIntermediateDirectories: true)
         for (url, text) in [(starter, StarterRules.text), (ledger, JournalWriter.header)] {
             if FileManager.default.fileExists(atPath: url.path) {
@@ -37,5 +39,14 @@ struct InitCommand: ParsableCommand {
                 console.say("\(Self.shown(url, in: base)): created")
             }
         }
+    }
+
+    /// A symbolic link whose target does not exist, where init would create a file or the
+    /// rules folder, is said plainly (Foundation's error was printed raw).
+    static func refuseDanglingLink(_ url: URL, shown: String) throws(PennyError) {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path), !FileManager.default.fileExists(atPath: url.path) else { return }
+        throw PennyError(
+            .configuration, "\(shown) is a symbolic link to \(target), which does not exist: remove the link, or create what it points to, and run 'penny init' again",
+            at: SourceLocation(file: shown))
     }
 }

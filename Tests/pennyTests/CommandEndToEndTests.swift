@@ -187,6 +187,20 @@ import Testing
         #expect(try w.text("rules/penny.rules") == "# mine\n")
     }
 
+    /// Issue 33, item 15: init over a dangling link printed Foundation's raw error.
+    @Test func initOverADanglingLinkSaysSoAndCreatesNothing() throws {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createSymbolicLink(atPath: w.path("ledger.journal"), withDestinationPath: "/nonexistent/ledger.journal")
+        let result = try w.penny("init")
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "ledger.journal: error: ledger.journal is a symbolic link to /nonexistent/ledger.journal, which does not exist: remove the link, or create what it points to, and run 'penny init' again"
+            ), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+        #expect(!FileManager.default.fileExists(atPath: w.path("rules")))
+    }
+
     @Test func starterRulesAreValid() throws {
         let w = try Workspace(copySamples: false)
         try w.penny("init")
