@@ -124,13 +124,17 @@ public struct ReportAssembly {
 
     /// Every posting of the ledger, its income and expenses in the period converted into
     /// `currency` when `conversion` is set (the only postings these reports count); a
-    /// posting no rate reaches fails the report after the read, naming every pair. With
-    /// `--value end` and a `groupDepth`, each account at that depth is converted once, as a
-    /// sum (`GroupedConverter`), like `hledger bal -X`.
+    /// posting no rate reaches fails the report after the read, naming every pair. With a
+    /// `groupDepth`, each account at that depth is converted as one exact sum rounded once
+    /// (`GroupedConverter`): at one day for `--value end`, like `hledger bal -X`; at each
+    /// posting's date for `--value then`, like `hledger bal --value=then`.
     private func forEachPosting(groupDepth: Int? = nil, _ body: (Posting) throws(MoneyError) -> Void) throws(PennyError) {
         guard let conversion else { return try reader.forEachPosting(path: ledgerPath, body) }
-        if let groupDepth, let day = conversion.valuationDate(period) {
-            return try forEachPosting(grouped: GroupedConverter(rates: conversion.rates, currency: currency, day: day), depth: groupDepth, body)
+        if let groupDepth {
+            // `--value end` at one day, `--value then` at each posting's: either way each group
+            // is summed exactly and rounded once.
+            let grouped = GroupedConverter(rates: conversion.rates, currency: currency, day: conversion.valuationDate(period))
+            return try forEachPosting(grouped: grouped, depth: groupDepth, body)
         }
         var converter = PostingConverter(rates: conversion.rates, currency: currency, valuationDate: conversion.valuationDate(period))
         let period = self.period

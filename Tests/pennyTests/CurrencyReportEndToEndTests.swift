@@ -37,8 +37,7 @@ struct CurrencyReportEndToEndTests {
     }
 
     /// Each amount at its own day's rate is `hledger bal --value=then,EUR`: every figure agrees
-    /// to the cent on this ledger (Penny rounds each converted posting, hledger the sum: see
-    /// the next test for where that shows).
+    /// to the cent (both sum the exact converted postings and round the sum).
     @Test func atEachDaysRateTheFiguresAreHledgers() throws {
         let w = try workspace()
         let penny = try summary(w)
@@ -47,6 +46,24 @@ struct CurrencyReportEndToEndTests {
         #expect(penny["income"] as? String == "3091.88")
         #expect(ledger["income:freelance"] == "-591.88" && ledger["income:salary"] == "-2500.00")
         #expect(penny["net"] as? String == String(ledger["total"]!.dropFirst()))
+    }
+
+    /// Issue 31: `--value then` rounded each converted posting and summed the rounded
+    /// values: three purchases of 1.01 USD at 0.915 are 2.77245 EUR, which hledger sums
+    /// exactly and Penny said 2.76 (0.92 three times). Each category is now the exact sum of
+    /// its converted postings, rounded once.
+    @Test func atEachDaysRateTheSumIsRoundedOnce() throws {
+        let w = try Workspace(copySamples: false)
+        try FileManager.default.createDirectory(atPath: w.path("rules"), withIntermediateDirectories: true)
+        try "default currency EUR\naccount assets:bank:usd\n  currency USD\n".write(toFile: w.path("rules/r.rules"), atomically: true, encoding: .utf8)
+        var ledger = "P 2024-03-01 USD 0.9150 EUR\n"
+        for day in 2...4 { ledger += "\n2024-03-0\(day) * SHOP \(day)\n    expenses:food    1.01 USD\n    assets:bank:usd    -1.01 USD\n" }
+        try ledger.write(toFile: w.path("ledger.journal"), atomically: true, encoding: .utf8)
+        let penny = categories(try summary(w, "--value", "then"))
+        let shown = try hledger(w, ["--value=then,EUR"])
+        #expect(penny["expenses:food"] == "2.77")
+        // hledger shows the exact sum at the price's precision (2.77245 → 2.7724); to the cent it is Penny's.
+        #expect(shown["expenses:food"] == "2.7724")
     }
 
     /// `--value end` is `hledger bal -X EUR` (which values at the report's end, or at the
