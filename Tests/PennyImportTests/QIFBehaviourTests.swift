@@ -43,9 +43,21 @@ struct QIFBehaviourTests {
 
     @Test func accountBlocksOptionsAndOtherSectionsAreSkippedAndSplitsKeptOut() throws {
         let text =
-            "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Clear:AutoSwitch\n!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD1/2/24\nT-30.00\nPShop\nSFood\n$-10.00\nSHome\n$-20.00\n^\n!Type:Invst\nD1/3/24\nNBuy\nT-99.00\n^\n"
+            "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Clear:AutoSwitch\n!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD1/2/24\nT-30.00\nPShop\nSFood\n$-10.00\nSHome\n$-20.00\n^\n!Type:Security\nNACME\nSACM\n^\n"
         let t = try Self.read(Array(text.utf8))
         #expect(t.map(\.amount.minorUnits) == [-3000])
         #expect(t.first?.location.line == 12)
+    }
+
+    /// Issue 31: a QIF whose investment account's section held records imported the cash
+    /// account's transactions and dropped the others without a word (the file's sum 1076.50,
+    /// Penny's 23.50). The file is refused at that section.
+    @Test func anInvestmentSectionWithRecordsRefusesTheFile() throws {
+        let text =
+            "!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/2/24\nT-23.50\nPShop\n^\n!Account\nNBroker\nTInvst\n^\n!Type:Invst\nD1/3/24\nNShrsIn\nYACME\nQ10\nI105.30\nT1053.00\n^\n"
+        #expect(
+            ReaderErrorTests.rejection(text, name: "x.qif", reader: QIFReader())
+                == "x.qif:14: error: an investment account's section (!Type:Invst) holds 1 record Penny cannot book (shares bought and sold, their cash among them): nothing of the file is imported, so none of its money is dropped; export the bank or card account alone"
+        )
     }
 }

@@ -1,8 +1,9 @@
 import PennyCore
 
 /// Splits QIF text into its transaction sections and records, skipping what Penny does
-/// not import: `!Account` blocks, `!Option:`/`!Clear:` switches, and sections of other
-/// types (`!Type:Invst`, `!Type:Security`, `!Type:Prices`, `!Type:Cat`, ...).
+/// not import: `!Account` blocks, `!Option:`/`!Clear:` switches, and lists of other types
+/// (`!Type:Security`, `!Type:Prices`, `!Type:Cat`, ...). An investment section
+/// (`!Type:Invst`) with records refuses the file, which would otherwise lose them.
 ///
 /// Split lines (`S`, `E`, `$`, `%`), address lines (`A`), the cleared flag (`C`) and
 /// codes Penny does not use are ignored: the record's amount is its `T`.
@@ -16,6 +17,8 @@ struct QIFParser {
 
     private enum Section {
         case none, transactions, skipped, account
+        /// `!Type:Invst`: an investment account's actions (shares bought, sold, dividends).
+        case investment
     }
 
     func parse(_ text: String) throws(PennyError) -> [QIFSection] {
@@ -24,6 +27,9 @@ struct QIFParser {
         var record: QIFRecord?
         var lineNumber = 0
         var lastLine = 1
+        // An investment section with records: the file is refused (its cash side would be
+        // dropped without a word, and the file's sum with it).
+        var investment: (line: Int, records: Int)?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
@@ -36,12 +42,16 @@ struct QIFParser {
                 }
                 record = nil
                 section = try header(trimmed, lineNumber, &sections)
+                if section == .investment, investment == nil { investment = (lineNumber, 0) }
                 continue
             }
             switch section {
             case .none:
                 throw .badInput("expected a QIF header such as '!Type:Bank' before the first record", at: at(lineNumber))
             case .skipped, .account:
+                continue
+            case .investment:
+                if trimmed.hasPrefix("^") { investment?.records += 1 }
                 continue
             case .transactions:
                 if trimmed == "^" || trimmed.hasPrefix("^") {
@@ -57,6 +67,11 @@ struct QIFParser {
         if let open = record, !open.isEmpty {
             throw .badInput("the last record (line \(open.line)) has no closing '^': the file may be cut off", at: at(lastLine))
         }
+        if let investment, investment.records > 0 {
+            throw .badInput(
+                "an investment account's section (!Type:Invst) holds \(investment.records) record\(investment.records == 1 ? "" : "s") Penny cannot book (shares bought and sold, their cash among them): nothing of the file is imported, so none of its money is dropped; export the bank or card account alone",
+                at: at(investment.line))
+        }
         return sections
     }
 
@@ -64,6 +79,7 @@ struct QIFParser {
         let lowered = text.lowercased()
         if lowered.hasPrefix("!type:") {
             let name = String(text.dropFirst(6)).trimmingCharacters(in: .whitespaces)
+            if name.lowercased() == "invst" { return .investment }
             guard Self.transactionTypes.contains(name.lowercased()) else { return .skipped }
             sections.append(QIFSection(type: name, line: lineNumber))
             return .transactions
