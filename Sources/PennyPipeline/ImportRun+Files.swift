@@ -3,11 +3,13 @@ import PennyCore
 import PennyImport
 import PennyLedger
 import PennyRoundUp
+import PennyRules
 
 extension ImportRun {
     /// Imports one file into `session`: in batch mode a file gone or still being written is
     /// left; a file that fails is rejected, unless the failure stops the run (`reject`).
     func importFile(_ file: String, into session: inout ImportSession, progress: Progress) throws(PennyError) {
+        RegexBudget.reset()
         var identity: FileIdentity?
         if filing != nil {
             guard let seen = settled(file, firstLook: session.firstLook[file], progress: progress) else { return }

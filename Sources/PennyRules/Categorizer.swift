@@ -160,6 +160,11 @@ public struct Categorizer: Sendable {
     /// The error for a rule whose regular expression gave up on a description.
     static func gaveUp(rule: String, _ condition: Condition, on description: String) -> PennyError {
         let shown = description.count > 60 ? description.prefix(57) + "..." : Substring(description)
+        if RegexBudget.isSpent {
+            return .configuration(
+                "rule '\(rule)': '\(condition.source)' gave up on \"\(shown)\": this file's regular expressions took over \(RegexBudget.fileLimit >= 100 ? "\(RegexBudget.fileLimit / 100) million" : "\(RegexBudget.fileLimit * 10_000)") backtracking steps in all; simplify the regular expression (no repetition inside a repetition)",
+                at: condition.location)
+        }
         return .configuration(
             "rule '\(rule)': '\(condition.source)' gave up on \"\(shown)\" after about \(RuleRegex.progressLimit * 10_000 / 1_000_000) million backtracking steps; simplify the regular expression (no repetition inside a repetition)",
             at: condition.location)

@@ -195,19 +195,22 @@ public struct RuleRegex: @unchecked Sendable {
     static let progressLimit = 1000
 
     /// True when the expression finds a match in `text`; nil when it gave up after
-    /// `progressLimit` progress reports (a pattern that backtracks without end).
+    /// `progressLimit` progress reports (a pattern that backtracks without end), or when the
+    /// file's `RegexBudget` is spent.
     func matches(_ text: String) -> Bool? {
-        var found = false, reports = 0
+        guard !RegexBudget.isSpent else { return nil }
+        var found = false, reports = 0, spent = false
         expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
             if result != nil {
                 found = true
                 stop.pointee = true
             } else {
                 reports += 1
-                if reports >= Self.progressLimit { stop.pointee = true }
+                if !RegexBudget.spend() { spent = true }
+                if reports >= Self.progressLimit || spent { stop.pointee = true }
             }
         }
-        return found ? true : (reports >= Self.progressLimit ? nil : false)
+        return found ? true : (reports >= Self.progressLimit || spent ? nil : false)
     }
 }
 

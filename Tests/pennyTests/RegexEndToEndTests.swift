@@ -55,6 +55,22 @@ import Testing
         #expect(!(try w.text("ledger.journal")).contains("inbox/montepio-2024-04.csv"))
     }
 
+    /// Issue 33, item 7: each match was bounded, not a file's whole work (300 rows just
+    /// under the bound took minutes). A file's matches share one budget; once it is spent
+    /// the rule gives up and batch mode quarantines the file (the budget is made small here).
+    @Test func aFilesRegexWorkIsBoundedAsAWhole() throws {
+        let w = try Workspace()
+        try appendRule(w, "/(a|aa)+$/")
+        var rows = "Data Mov.;Data Valor;Descri\u{E7}\u{E3}o;Montante;Saldo Contabil\u{ED}stico\n"
+        for day in 1...5 { rows += "0\(day)-04-2024;0\(day)-04-2024;\(String(repeating: "A", count: 24))!;-1,00;\n" }
+        try FileManager.default.createDirectory(atPath: w.path("inbox"), withIntermediateDirectories: true)
+        try #require(rows.data(using: .windowsCP1252)).write(to: URL(fileURLWithPath: w.path("inbox/montepio-2024-04.csv")))
+        let result = try w.penny(environment: ["PENNY_REGEX_BUDGET": "3"], ["import", "--inbox", "inbox", "--settle", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("this file's regular expressions took over 30000 backtracking steps in all"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: w.path("quarantine/montepio-2024-04.csv")))
+    }
+
     /// Named by hand, the file is the user's to watch: the rule that gave up stops the run
     /// before the ledger is written.
     @Test func regexThatGivesUpStopsAnImportByHand() throws {
