@@ -245,6 +245,14 @@ struct CSVSnifferEvidenceTests {
         #expect(s.ambiguities.isEmpty, "\(s.ambiguities)")
     }
 
+    /// The sign refusal named the date as the positive amount in a file with no header
+    /// (hledger's `t.iso8859-1.csv`: `'2025-01-01' on line 1`); it names the amount's cell.
+    @Test func theSignRefusalNamesTheAmountCellOfAHeaderlessFile() {
+        let s = sniff("2025-01-01, Eclair, 1\n")
+        let sign = s.ambiguities.first { $0.topic == "sign" }
+        #expect(sign?.reason.contains("1 of 1 amounts are positive ('1' on line 1)") == true, "\(String(describing: sign))")
+    }
+
     @Test func anUnnamedColumnMarkingOnlyPaymentsIsTheIndicator() {
         // John Lewis Partnership card: charges unsigned, payments `+ £x` with `CR` in a column with no name.
         let s = sniff(

@@ -169,7 +169,11 @@ struct SniffLayoutChoice {
             } else {
                 // More money in than out, with nothing else to go by: a card export writes
                 // charges positive, so the file cannot say which it is.
-                let firstPositive = zip(columns.rows, amounts).first { $0.1 > 0 }.map { (line: $0.0.line, text: $0.0[columns.roles[.amount] ?? 0].trimmed) }
+                // The cell named is the chosen amount column's (a headerless file has no amount role).
+                let amountColumn: Int? = { if case .signed(let a) = chosen.money { return a } else { return columns.roles[.amount] } }()
+                let firstPositive = zip(columns.rows, amounts).first { $0.1 > 0 }.flatMap { pair in
+                    amountColumn.map { (line: pair.0.line, text: pair.0[$0].trimmed) }
+                }
                 sniff.ambiguities.append(
                     .init(
                         "sign", candidates: ["(amounts as written)", "negate"],
