@@ -92,8 +92,9 @@ public struct ReportSite {
             if isHome { try put(page, "index.html") }
         }
         if months.isEmpty { try put(try assembly.recapPage(locale: locale, site: site), "index.html") }
-        let writer = HTMLSitePageWriter(locale: assembly.reportLocale(locale), site: site)
-        let budgets = Self.budgets(assembly.rules.budgets, locale: assembly.reportLocale(locale), currency: assembly.currency)
+        let pageLocale = assembly.reportLocale(locale)
+        let writer = HTMLSitePageWriter(locale: pageLocale, site: site)
+        let budgets = Self.budgets(assembly.rules.budgets, locale: pageLocale, currency: assembly.currency)
         for var page in gathered.categories.values {
             page.budget = budgets[page.category]
             if let name = site.file(category: page.category) { try put(writer.render(page), name) }

@@ -57,19 +57,18 @@ public struct GroupedConverter {
     public mutating func postings() throws(MoneyError) -> [Posting] {
         var out: [Posting] = []
         for (group, entry) in groups.sorted(by: { $0.key < $1.key }) {
-            var numerator: Int128 = 0, denominator: Int128 = 1
-            var complete = true
-            if day == nil, let exact = exactSums[group] {
-                (numerator, denominator, complete) = exact
-            }
-            for (from, units) in entry.sums.sortedByCode where units != 0 && day != nil {
-                guard let day, let conversion = rates.conversion(from: from, to: currency, on: day) else {
-                    missing["\(from.code)→\(currency.code)", default: 0] += 1
-                    complete = false
-                    continue
+            // `--value then` summed each posting's fraction as it came; `end` converts the sums.
+            var (numerator, denominator, complete) = exactSums[group] ?? (0, 1, true)
+            if let day {
+                for (from, units) in entry.sums.sortedByCode where units != 0 {
+                    guard let conversion = rates.conversion(from: from, to: currency, on: day) else {
+                        missing["\(from.code)→\(currency.code)", default: 0] += 1
+                        complete = false
+                        continue
+                    }
+                    let (n, d) = try conversion.exact(Money(minorUnits: units, currency: from))
+                    (numerator, denominator) = try Self.add(numerator, denominator, n, d)
                 }
-                let (n, d) = try conversion.exact(Money(minorUnits: units, currency: from))
-                (numerator, denominator) = try Self.add(numerator, denominator, n, d)
             }
             guard complete else { continue }
             let rounded = Conversion.divideRoundingHalfAwayFromZero(numerator, denominator)

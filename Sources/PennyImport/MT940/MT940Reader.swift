@@ -40,9 +40,11 @@ public struct MT940Reader: StatementReader {
     /// line (every MT940 export ends with a line end; a cut inside `:62F:C240131EUR876,84`
     /// left `876,` — 876.00 — and a cut inside a reference truncated it).
     static func checkComplete(_ text: String, displayName: String) throws(PennyError) {
-        let body = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{03}\u{00}"))
-        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
-        if let last = body.last, !last.isNewline, !body.hasSuffix("-}"), !body.hasSuffix("-") {
+        // The text up to its last character that is not padding (spaces, tabs, SWIFT's ETX, NUL).
+        guard let end = text.lastIndex(where: { !" \t\u{03}\u{00}".contains($0) }) else { return }
+        let body = text[...end]
+        if !body[end].isNewline, !body.hasSuffix("-}"), !body.hasSuffix("-") {
+            let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
             throw .badInput("the file ends in the middle of a line, without a line end: it was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
         }
     }

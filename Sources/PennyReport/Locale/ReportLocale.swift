@@ -87,6 +87,13 @@ public struct ReportLocale: Sendable {
         return (negative ? "-" : "") + whole + fraction
     }
 
+    /// A chart axis value: `number` without a fraction that is all zeros (`2,000`, `2.5`).
+    public func axisNumber(_ money: Money) -> String {
+        let text = number(money)
+        guard let mark = text.range(of: decimalSeparator), text[mark.upperBound...].allSatisfy({ $0 == "0" }) else { return text }
+        return String(text[..<mark.lowerBound])
+    }
+
     /// An amount with its currency symbol where the locale puts it: `1234,56 €`, `€1,234.56`.
     public func money(_ money: Money) -> String {
         let formatter = NumberFormatter()

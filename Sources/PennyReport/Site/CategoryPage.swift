@@ -74,7 +74,7 @@ public struct AccountPage: Sendable {
         let lines = register.lines.sorted { ($0.date, $0.ledgerLine) < ($1.date, $1.ledgerLine) }
         var balance: Money? = register.before ?? lines.first.map { Money(minorUnits: 0, currency: $0.amount.currency) }
         return lines.map { line in
-            balance = balance.flatMap { b in b.currency == line.amount.currency ? try? b.adding(line.amount) : nil }
+            balance = SiteRegister.adding(balance, line.amount)
             return (line, balance)
         }
     }

@@ -121,11 +121,7 @@ public struct HTMLSitePageWriter {
                 link: navigation.monthFile(year: m.year, month: m.month))
         }
         var out = "<section id=\"trend\"><h2>\(HTML.escape(t["site.trend"]))</h2><figure>"
-        out += SVGCharts.monthBars(Array(groups), title: t["site.trend"], id: "trend-title") { value in
-            let text = locale.number(Money(minorUnits: value, currency: currency))
-            guard let mark = text.range(of: locale.decimalSeparator), text[mark.upperBound...].allSatisfy({ $0 == "0" }) else { return text }
-            return String(text[..<mark.lowerBound])
-        }
+        out += SVGCharts.monthBars(Array(groups), title: t["site.trend"], id: "trend-title") { locale.axisNumber(Money(minorUnits: $0, currency: currency)) }
         return out + "</figure></section>\n"
     }
 

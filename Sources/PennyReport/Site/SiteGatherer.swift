@@ -62,7 +62,7 @@ public struct SiteGatherer {
                 payees[key]!.register.add(paid)
                 var total = categories[category]!.payees[key] ?? CategoryPage.PayeeTotal(name: shown, amount: Money(minorUnits: 0, currency: amount.currency), count: 0)
                 total.name = RecapBuilder.commonName(total.name, shown)
-                total.amount = total.amount.flatMap { sum in sum.currency == amount.currency ? try? sum.adding(amount) : nil }
+                total.amount = SiteRegister.adding(total.amount, amount)
                 total.count += 1
                 categories[category]!.payees[key] = total
             }

@@ -108,7 +108,8 @@ public struct SiteRegister: Sendable {
         return sum
     }
 
-    private static func adding(_ sum: Money?, _ amount: Money) -> Money? {
+    /// `sum + amount`, nil when `sum` is nil, in another currency, or the sum passes 64 bits.
+    static func adding(_ sum: Money?, _ amount: Money) -> Money? {
         sum.flatMap { s in s.currency == amount.currency ? try? s.adding(amount) : nil }
     }
 }

@@ -108,7 +108,7 @@ public struct HTMLRecapWriter {
                 first: m.income.minorUnits, second: m.expenses.minorUnits, link: navigation?.monthFile(year: m.year, month: m.month))
         }
         var out = "<section id=\"months\"><h2>\(HTML.escape(t["recap.months"]))</h2><figure>"
-        out += SVGCharts.pairedBars(groups, title: t["recap.months"], id: "bars-title") { tick($0, currency: r.summary.expenses.currency) }
+        out += SVGCharts.pairedBars(groups, title: t["recap.months"], id: "bars-title") { locale.axisNumber(Money(minorUnits: $0, currency: r.summary.expenses.currency)) }
         out +=
             "<figcaption><span class=\"key income\"></span>\(HTML.escape(t["recap.income"])) <span class=\"key expenses\"></span>\(HTML.escape(t["recap.expenses"]))</figcaption></figure>"
         out += "<table class=\"data\"><thead><tr><th>\(HTML.escape(t["recap.month"]))</th><th class=\"num\">\(HTML.escape(t["recap.income"]))</th>"
@@ -120,13 +120,6 @@ public struct HTMLRecapWriter {
             out += "\(money(m.income))\(money(m.expenses))</tr>"
         }
         return out + "</tbody></table></section>\n"
-    }
-
-    /// An axis value in whole units when it is one (`2,000`), else with its decimals.
-    private func tick(_ minorUnits: Int64, currency: Currency) -> String {
-        let text = locale.number(Money(minorUnits: minorUnits, currency: currency))
-        guard let mark = text.range(of: locale.decimalSeparator), text[mark.upperBound...].allSatisfy({ $0 == "0" }) else { return text }
-        return String(text[..<mark.lowerBound])
     }
 
     private func trends(_ r: Recap) -> String {

@@ -56,36 +56,26 @@ enum SVGCharts {
     /// Two bars per group (income and expenses per month) on a value axis with gridlines;
     /// `tick` writes an axis value (minor units) as the locale does.
     static func pairedBars(_ groups: [BarGroup], title: String, id: String, tick: (Int64) -> String) -> String {
-        let width = 640.0, height = 236.0, bottom = 200.0, top = 12.0, left = 78.0
-        let axis = ChartAxis(largest: groups.map { max($0.first, $0.second) }.max() ?? 0)
-        let step = (width - left) / Double(max(1, groups.count))
-        let bar = min(step * 0.35, 36)
-        var out = "<svg class=\"bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)\"><title id=\"\(id)\">\(HTML.escape(title))</title>"
-        for value in axis.ticks {
-            let y = bottom - Double(value) / Double(axis.top) * (bottom - top)
-            out += "<line x1=\"\(Int(left))\" y1=\"\(fixed(y))\" x2=\"\(Int(width))\" y2=\"\(fixed(y))\" class=\"\(value == 0 ? "axis" : "grid")\"/>"
-            out += "<text x=\"\(Int(left) - 6)\" y=\"\(fixed(y + 4))\" text-anchor=\"end\">\(HTML.escape(tick(value)))</text>"
-        }
-        for (index, group) in groups.enumerated() {
-            let x = left + Double(index) * step + (step - 2 * bar) / 2
-            var bars = "<title>\(HTML.escape(group.tooltip))</title>"
-            for (offset, value, kind) in [(0.0, group.first, "income"), (bar, group.second, "expenses")] {
-                let h = max(0, Double(value)) / Double(axis.top) * (bottom - top)
-                bars += "<rect class=\"\(kind)\" x=\"\(fixed(x + offset))\" y=\"\(fixed(bottom - h))\" width=\"\(fixed(bar))\" height=\"\(fixed(h))\"/>"
-            }
-            bars += "<text x=\"\(fixed(x + bar))\" y=\"\(bottom + 22)\" text-anchor=\"middle\">\(HTML.escape(group.label))</text>"
-            out += group.link.map { "<a href=\"\(HTML.escape($0))\">\(bars)</a>" } ?? "<g>\(bars)</g>"
-        }
-        return out + "</svg>"
+        bars(groups, series: { [($0.first, "income"), ($0.second, "expenses")] }, share: 0.35, widest: 36, title: title, id: id, tick: tick)
     }
 
     /// One bar per month (a category's totals) on a value axis with gridlines, each bar with
     /// a tooltip and, when given, a link; `tick` writes an axis value (minor units).
     static func monthBars(_ groups: [BarGroup], title: String, id: String, tick: (Int64) -> String) -> String {
+        bars(groups, series: { [($0.first, "expenses")] }, share: 0.6, widest: 48, title: title, id: id, tick: tick)
+    }
+
+    /// The bar chart both draw: per group the bars `series` gives (a value and its class),
+    /// side by side, each `share` of the group's slot wide (at most `widest`), under one
+    /// tooltip and link, on `ChartAxis`'s ticks and gridlines.
+    private static func bars(
+        _ groups: [BarGroup], series: (BarGroup) -> [(value: Int64, kind: String)], share: Double, widest: Double, title: String, id: String,
+        tick: (Int64) -> String
+    ) -> String {
         let width = 640.0, height = 236.0, bottom = 200.0, top = 12.0, left = 78.0
-        let axis = ChartAxis(largest: groups.map(\.first).max() ?? 0)
+        let axis = ChartAxis(largest: groups.flatMap { series($0).map(\.value) }.max() ?? 0)
         let step = (width - left) / Double(max(1, groups.count))
-        let bar = min(step * 0.6, 48)
+        let bar = min(step * share, widest)
         var out = "<svg class=\"bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)\"><title id=\"\(id)\">\(HTML.escape(title))</title>"
         for value in axis.ticks {
             let y = bottom - Double(value) / Double(axis.top) * (bottom - top)
@@ -93,11 +83,15 @@ enum SVGCharts {
             out += "<text x=\"\(Int(left) - 6)\" y=\"\(fixed(y + 4))\" text-anchor=\"end\">\(HTML.escape(tick(value)))</text>"
         }
         for (index, group) in groups.enumerated() {
-            let x = left + Double(index) * step + (step - bar) / 2
-            let h = max(0, Double(group.first)) / Double(axis.top) * (bottom - top)
-            var shape =
-                "<title>\(HTML.escape(group.tooltip))</title><rect class=\"expenses\" x=\"\(fixed(x))\" y=\"\(fixed(bottom - h))\" width=\"\(fixed(bar))\" height=\"\(fixed(h))\"/>"
-            shape += "<text x=\"\(fixed(x + bar / 2))\" y=\"\(bottom + 22)\" text-anchor=\"middle\">\(HTML.escape(group.label))</text>"
+            let values = series(group)
+            let span = bar * Double(values.count)
+            let x = left + Double(index) * step + (step - span) / 2
+            var shape = "<title>\(HTML.escape(group.tooltip))</title>"
+            for (offset, entry) in values.enumerated() {
+                let h = max(0, Double(entry.value)) / Double(axis.top) * (bottom - top)
+                shape += "<rect class=\"\(entry.kind)\" x=\"\(fixed(x + Double(offset) * bar))\" y=\"\(fixed(bottom - h))\" width=\"\(fixed(bar))\" height=\"\(fixed(h))\"/>"
+            }
+            shape += "<text x=\"\(fixed(x + span / 2))\" y=\"\(bottom + 22)\" text-anchor=\"middle\">\(HTML.escape(group.label))</text>"
             out += group.link.map { "<a href=\"\(HTML.escape($0))\">\(shape)</a>" } ?? "<g>\(shape)</g>"
         }
         return out + "</svg>"
