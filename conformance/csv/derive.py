@@ -605,6 +605,16 @@ F2(id="beangulp__csvbank-chase", file="beangulp__csvbank-chase.csv", **src(BGP, 
    notes="Details, Posting Date, Description, Amount, Type, Balance, Check or Slip #, trailing comma on every line; newest first.",
    expect={"count": 6}, checked_against="examples/tests/csvbank/statement.csv.beancount: same 6 (date, amount), balance 3409.86")
 
+F2(id="reckon__societe-generale", file="reckon__invalid_header_example.csv", **src(RCK2, "spec/integration/invalid_header_example/input.csv"),
+   bank="French bank (Société Générale-style export)", country="FR", currency="EUR", enc="utf-8", delim=";", header_at="Date de l'opération", header=True,
+   dcol=0, dfmt="%d/%m/%Y", amount=amt_signed(3, ","),
+   notes="Preamble: a line '-', an account line ='0234500012345678';21/11/2015;19/02/2016;36;19/02/2016;1234,37 EUR (a formula-quoted account number and the balance with its currency in the cell), a blank line; then French headers (Date de l'opération, Libellé, Détail de l'écriture, Montant de l'opération, Devise). The detail text carries a 24-digit reference.",
+   expect={"count": 2}, checked_against="spec/integration/invalid_header_example/output.ledger: same 2 (date, amount)")
+F2(id="reckon__visa-sgd", file="reckon__issue_85_date_example.csv", **src(RCK2, "spec/integration/regression/issue_85_date_example/input.csv"),
+   bank="Visa card (reckon issue 85 export, SGD purchases)", country="unknown", currency="CAD", is_card=True, enc="utf-8", delim=",", header=False,
+   dcol=2, dfmt="%Y-%m-%d", amount=amt_signed(6),
+   notes="No header, cells after ', ' keep a leading space: card type, a 16-digit card number, ISO date, empty, merchant, '8.10 SGD @ .976500000000' (foreign amount and rate), the amount in the card's currency already signed from the holder's view (-7.91), and a D mark. Country and currency are not stated by the file (the card's currency is a guess: CAD); the facts do not depend on it.",
+   expect={"count": 2}, checked_against="spec/integration/regression/issue_85_date_example/output.ledger: same 2 (date, amount)")
 
 def records(e):
     raw = open(os.path.join(HERE, "files", e["file"]), "rb").read()
