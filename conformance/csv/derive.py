@@ -457,7 +457,7 @@ C2O2 = ("reubano/csv2ofx", "675a4417c49e126b6dfd71078111ac1c9f198a16", "MIT")
 RDS = ("redstreet/beancount_reds_importers", "2d7770d06a1d1438440a629e2ad786da41a02abc", "GPL-3.0")
 REV = ("mlaitinen/ofxstatement-revolut", "18d04cb6e2f8a9e06f282cf5a4ae3eb5be467333", "GPL-3.0")
 BGP = ("beancount/beangulp", "1f315a62afc5160bb1d62759451f3610186e293f", "GPL-2.0")
-EES = ("rsi2m/ofxstatement-ee-swedbank", "6070864b3ff44538cc744232d698134f09a2502a", "")
+EES = ("rsi2m/ofxstatement-ee-swedbank", "6070864b3ff44538cc744232d698134f09a2502a", "GPL-3.0 (setup.py)")
 
 
 def F2(**kw):
