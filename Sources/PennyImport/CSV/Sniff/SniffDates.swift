@@ -22,6 +22,8 @@ enum SniffDates {
                 }
             }
             patterns += ["%Y:%m:%d\(time)", "%Y.%m.%d.\(time)"]
+            // A dot after the year (Satispay's `24 lug 2024. 02:59:45`) or the day (`3. Mär 2024`).
+            patterns += ["%d %b %Y.\(time)", "%d. %b %Y\(time)"]
             patterns += ["%Y%m%d\(time)", "%d %b %Y\(time)", "%d-%b-%Y\(time)", "%d-%b-%y\(time)", "%d %b %y\(time)", "%b %d, %Y\(time)", "%b %d %Y\(time)"]
         }
         // OFX's date-times, written into some banks' CSV (`20091224120000[0:GMT]`).
