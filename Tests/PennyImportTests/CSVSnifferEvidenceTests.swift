@@ -647,3 +647,33 @@ struct CSVSnifferShapesTests {
         #expect(!s.decisions.contains { $0.choice == "names from the left" })
     }
 }
+
+/// Dates, marks and amounts of issue 26's second round that the sniffer reads.
+@Suite struct CSVSnifferDateAndMarkTests {
+    private func sniff(_ text: String) -> CSVSniff { CSVSniffer.sniff(head: Array(text.utf8), tail: nil, fileName: "t.csv") }
+
+    @Test func dateTimesWithAZoneAfterASpaceAreDates() {
+        let s = sniff(
+            """
+            Date,Description,Amount
+            2024-03-01 10:11:12 +0000,SHOP,-12.30
+            2024-03-13 10:11:12 +0100,SHOP,-5.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.dateFormat.pattern == "%Y-%m-%d %H:%M:%S %Z")
+    }
+
+    @Test func aColumnNamedSignOfBarePlusAndMinusIsTheIndicator() {
+        let s = sniff(
+            """
+            Date;Text;Amount;Sign
+            01.03.2024;SHOP;12,30;-
+            02.03.2024;PAY;1200,00;+
+            03.03.2024;SHOP;5,00;-
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.indicator != nil)
+    }
+}

@@ -91,7 +91,8 @@ enum HeaderVocabulary {
         .indicator: [
             "d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign",
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "d k", "k d", "dk", "credit debet", "creditdebet", "debet credit", "deebet kreedit", "debetas kreditas", "d c indicator",
+            "d k", "k d", "dk", "credit debet", "creditdebet", "debet credit", "deebet kreedit", "debetas kreditas", "d c indicator", "plus minus", "vorzeichen", "signe", "segno",
+            "signo", "teken",
         ],
         .balance: [
             "balance", "running balance", "runningbalance", "current balance", "balance after", "saldo", "saldo contabile", "saldo contable",

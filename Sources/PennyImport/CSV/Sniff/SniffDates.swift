@@ -9,7 +9,7 @@ enum SniffDates {
     /// The patterns tried, most usual first within each order.
     static let candidates: [DateFormat] = {
         var patterns: [String] = []
-        let times = ["", " %H:%M:%S", " %H:%M", "T%H:%M:%S", "T%H:%M:%S%Z", "T%H:%M", " %H:%M:%S.%f", "T%H:%M:%S.%f", "T%H:%M:%S.%f%Z"]
+        let times = ["", " %H:%M:%S", " %H:%M", "T%H:%M:%S", "T%H:%M:%S%Z", "T%H:%M", " %H:%M:%S.%f", "T%H:%M:%S.%f", "T%H:%M:%S.%f%Z", " %H:%M:%S %Z", " %H:%M:%S%Z"]
         for time in times {
             for sep in ["-", "/", ".", " "] {
                 patterns.append("%Y\(sep)%m\(sep)%d\(time)")
