@@ -635,6 +635,21 @@ struct CSVSnifferShapesTests {
         #expect(s.profile.ignoresExtraFields)
     }
 
+    @Test func aLastRowCutShortIsNeverTakenForATrailer() {
+        // Issue 33, item 14: a download that stopped inside its last row. Taken for a
+        // trailer (`end-row`), the cut row vanished with exit 0 and no warning.
+        for cut in ["2024-12-13,2024-12-12,\"Some sushi place\",,Presentment", "2024-1", "2024-12-13,2024-12-12,\"Some sushi place\",,Presentment,,\"Main Account\""] {
+            let s = sniff(
+                """
+                Booking Date,Value Date,Partner Name,Partner Iban,Type,Payment Reference,Account Name,Amount (EUR)
+                2024-12-12,2024-12-11,"Some bakery",,Presentment,,"Main Account",-5.95
+                2024-12-11,2024-12-10,"Some shop",,Presentment,,"Main Account",-3.10
+                \(cut)
+                """)
+            #expect(s.profile.endRows.isEmpty, "\(cut)")
+        }
+    }
+
     @Test func rowsOneFieldLongerThanTheHeaderStillNeedAProof() {
         let s = sniff(
             """

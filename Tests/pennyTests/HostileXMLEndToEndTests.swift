@@ -4,6 +4,21 @@ import Testing
 /// A statement that references `file:///etc/passwd` (an external entity, a parameter entity,
 /// an external DTD) imports nothing of it, nor of itself, and says so at its DOCTYPE line.
 @Suite(.serialized) struct HostileXMLEndToEndTests {
+    /// Issue 33, item 15: libxml2 printed its own `encoding error : input conversion failed`
+    /// line to stderr for an encoding it cannot convert; now Penny's one error line is all.
+    @Test func anEncodingLibXML2CannotConvertGivesPennysErrorAlone() throws {
+        let w = try Workspace()
+        let camt = try w.text("samples/montepio-savings-2024-03.camt.xml")
+        let ebcdic = camt.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"EBCDIC-US\"")
+        try #require(ebcdic != camt)
+        try ebcdic.write(toFile: w.path("ebcdic.camt.xml"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "ebcdic.camt.xml")
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("ebcdic.camt.xml:1: error: malformed XML: ") == true, "\(result.stderr)")
+    }
+
     @Test func statementsReferencingALocalFileImportNothingAndSaySo() throws {
         let w = try Workspace()
         #expect(try w.penny("import", "samples/aib-2024-03.csv").status == 0)

@@ -37,6 +37,7 @@ final class XMLStream {
     }
 
     private init(input: XMLInput, fileName: String, names: [String]) throws(PennyError) {
+        Self.silenceLibXML2()
         xmlResetLastError()
         self.input = input
         self.fileName = fileName
@@ -76,6 +77,7 @@ final class XMLStream {
             // The callbacks reach both without retaining them.
             withExtendedLifetime((collector, handler)) {}
         }
+        Self.silenceLibXML2()
         var chunk = pending
         pending = []
         if chunk.isEmpty { chunk = try read() }
@@ -91,6 +93,14 @@ final class XMLStream {
             if isLast { return }
             chunk = next
         }
+    }
+
+    /// libxml2 prints some errors itself (an encoding it cannot convert: `encoding error :
+    /// input conversion failed`), past `XML_PARSE_NOERROR`. A structured handler that drops
+    /// them keeps stderr Penny's: the error is still recorded, and `parseError` reports it
+    /// with its location. Set per thread, as libxml2 keeps it.
+    private static func silenceLibXML2() {
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
     }
 
     private func read() throws(PennyError) -> [UInt8] {

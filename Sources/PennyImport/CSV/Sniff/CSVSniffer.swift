@@ -80,6 +80,9 @@ public enum CSVSniffer {
         let bodyStart = table.header.map { $0 + 1 } ?? table.firstData
         let body = Array(table.records[bodyStart...].filter { !$0.isBlank }.prefix(maxRows))
         let lastDataLike = body.lastIndex(where: SniffTable.isDataLike) ?? 0
+        // A file that does not end with a line end may have been cut inside its last row:
+        // that row is never taken for a trailer (the import then refuses or warns about it).
+        let endsCut = (tail ?? head).last.map { $0 != 0x0A && $0 != 0x0D } ?? false
         for (i, r) in body.enumerated() {
             if !SniffTable.isDataLike(r) {
                 let text = Self.skipText(r)
@@ -87,7 +90,8 @@ public enum CSVSniffer {
                     // A row shaped like the transactions, with its date where theirs is, is a
                     // transaction whose amount does not read: the import refuses it at its
                     // line; it never ends the data (that dropped it with exit 0).
-                    if endText == nil, !text.isEmpty, !SniffTable.isTransactionShaped(r, like: body[lastDataLike]) { endText = text }
+                    let cutShort = endsCut && isWhole && i == body.count - 1
+                    if endText == nil, !text.isEmpty, !cutShort, !SniffTable.isTransactionShaped(r, like: body[lastDataLike]) { endText = text }
                 } else if !text.isEmpty {
                     if !skipTexts.contains(text) { skipTexts.append(text) }
                     if !dated.isEmpty { between.append(r) }
@@ -110,7 +114,7 @@ public enum CSVSniffer {
             if let records = try? SniffTokenizer.records(tailText, delimiter: table.delimiter, quoting: table.quoting, isWholeFile: true) {
                 let nonBlank = records.filter { !$0.isBlank }
                 if let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count,
-                    !SniffTable.isTransactionShaped(nonBlank[last + 1], like: nonBlank[last])
+                    !SniffTable.isTransactionShaped(nonBlank[last + 1], like: nonBlank[last]), !(endsCut && last + 2 == nonBlank.count)
                 {
                     endText = nonBlank[last + 1].fields.first { !$0.trimmed.isEmpty }.map { String($0.trimmed) }
                 }

@@ -19,10 +19,11 @@ struct SniffTable {
         return r.fields.indices.contains { $0 != d && SniffNumbers.isAmount(r.fields[$0]) && !SniffDates.isDate(r.fields[$0]) }
     }
 
-    /// True when `r` has as many fields as the transaction row `data` and a date in the
-    /// same field: a transaction row, whatever its amount cell says.
+    /// True when `r` has a date in the field where the transaction row `data` has its
+    /// date, and no more fields: a transaction row, whatever its amount cell says — or one
+    /// cut short (a download that stopped inside it).
     static func isTransactionShaped(_ r: SniffRecord, like data: SniffRecord) -> Bool {
-        guard r.fields.count == data.fields.count, let d = data.fields.firstIndex(where: { SniffDates.isDate($0) }) else { return false }
+        guard r.fields.count <= data.fields.count, let d = data.fields.firstIndex(where: { SniffDates.isDate($0) }), d < r.fields.count else { return false }
         return SniffDates.isDate(r.fields[d])
     }
 
