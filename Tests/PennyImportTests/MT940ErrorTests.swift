@@ -17,7 +17,7 @@ struct MT940ErrorTests {
             head + ":61:2401020102D1,00\n:62F:C240102EUR99,00\n",
             "x.sta:4: error: cannot read :61: '2401020102D1,00': expected a transaction type like NTRF after the amount"
         ),
-        (head + ":61:2401020102D100NTRF\n:62F:C240102EUR99,00\n", "x.sta:4: error: cannot read :61: amount '100': expected digits with a decimal comma, like 1234,56"),
+        (":20:STMT1\n:60F:C240101EUR100\n:62F:C240102EUR99,00\n", "x.sta:2: error: cannot read :60F: amount '100': expected digits with a decimal comma, like 1234,56"),
         (head + ":61:2401020102D1,005NTRF\n:62F:C240102EUR99,00\n", "x.sta:4: error: cannot read :61: amount '1,005': amount has more than 2 decimals (EUR)"),
         (
             ":20:STMT1\n:60F:C2401EUR100,00\n:62F:C240102EUR99,00\n",

@@ -14,14 +14,17 @@ struct MT940Field {
 ///
 /// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends, `{5:...}`
 /// trailers, SOH/ETX framing bytes, blank lines and lines before the first tag (a bank's
-/// `ABNANL2A`/`940` preamble) are dropped.
+/// `ABNANL2A`/`940` preamble, Danske Bank's free text) are dropped. Lines end with LF,
+/// CRLF or CR. `:NS:` (a German bank's non-SWIFT field) is a field of its own, which the
+/// statement ignores.
 ///
 /// - Complexity: O(n) in the length of the text.
 enum MT940Fields {
     static func split(_ text: String) -> [MT940Field] {
         var fields: [MT940Field] = []
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF is one Character in Swift: splitting at "\n" alone would leave a CRLF file one line.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
             var line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
             line = stripEnvelope(line)
@@ -39,8 +42,12 @@ enum MT940Fields {
         return fields
     }
 
-    /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter.
+    /// LF, CRLF or a lone CR.
+    static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
+
+    /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter, or `NS`.
     static func tag(of line: Substring) -> (String, Substring)? {
+        if line.hasPrefix(":NS:") { return ("NS", line.dropFirst(4)) }
         let chars = Array(line.prefix(5))
         guard chars.count >= 4, chars[0] == ":", chars[1].isASCII, chars[1].isNumber, chars[2].isASCII, chars[2].isNumber else { return nil }
         if chars[3] == ":" { return (String(chars[1...2]), line.dropFirst(4)) }

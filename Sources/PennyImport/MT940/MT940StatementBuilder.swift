@@ -62,9 +62,12 @@ struct MT940StatementBuilder {
         let reference = line.customerReference.uppercased() == "NONREF" || line.customerReference.isEmpty ? nil : line.customerReference
         let texts: [String?] = [purpose?.text, line.supplementary, purpose?.counterpartyName, reference, line.typeCode]
         let description = texts.compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        return Transaction(
+        var t = Transaction(
             date: line.entryDate ?? line.valueDate, amount: Money(minorUnits: line.minorUnits, currency: currency), description: description, location: at,
             payee: purpose?.counterpartyName, memo: line.supplementary == description ? nil : line.supplementary, counterpartyName: purpose?.counterpartyName,
             counterpartyIBAN: purpose?.counterpartyIBAN, bankID: line.bankReference, type: purpose?.postingText ?? line.typeCode)
+        // The ledger's date is the entry (booking) date; the value date is kept beside it.
+        if let entry = line.entryDate, entry != line.valueDate { t.valueDate = line.valueDate }
+        return t
     }
 }
