@@ -106,4 +106,12 @@ struct MT940BehaviourTests {
         let t = try Self.read(Self.head + ":61:2401020102D1,00S051\n:NS:01Verwendungszweck\n02Zeile\n:62F:C240102EUR99,00\n").transactions
         #expect(t.map(\.memo) == [nil])
     }
+
+    @Test func aMessageEndBeforeATagIsDropped() throws {
+        // hbci4java's TestBrokenMT940: `-:61:` and `-:25:`; the :61: was a continuation of :60F:, lost.
+        let text = ":20:S1\n-:25:DE89370400440532013000\n:60F:C231229EUR100,00\n-:61:2401020102D1,00NTRF//A\n:62F:C240102EUR99,00\n"
+        let read = try Self.read(text)
+        #expect(read.headers.map(\.accountIdentifier) == ["DE89370400440532013000"])
+        #expect(read.transactions.map(\.amount.minorUnits) == [-100])
+    }
 }

@@ -12,7 +12,8 @@ struct MT940Field {
 
 /// Splits MT940/MT942 text into fields.
 ///
-/// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends, `{5:...}`
+/// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends (also
+/// one written before a tag, `-:61:`), `{5:...}`
 /// trailers, SOH/ETX framing bytes, blank lines and lines before the first tag (a bank's
 /// `ABNANL2A`/`940` preamble, Danske Bank's free text) are dropped. Lines end with LF,
 /// CRLF or CR. `:NS:` (a German bank's non-SWIFT field) is a field of its own, which the
@@ -33,6 +34,9 @@ enum MT940Fields {
             if trimmed == "-" || trimmed.hasPrefix("-}") {
                 continue
             }
+            // Some German banks write the message end on the next tag's line (`-:61:...`,
+            // hbci4java's TestBrokenMT940): the tag is still a tag, never a continuation.
+            if line.hasPrefix("-:"), tag(of: line.dropFirst()) != nil { line = line.dropFirst() }
             if let (tag, rest) = tag(of: line) {
                 fields.append(MT940Field(tag: tag, lines: [String(rest)], line: lineNumber))
             } else if !fields.isEmpty {
