@@ -24,8 +24,7 @@ enum MT940Fields {
     static func split(_ text: String) -> [MT940Field] {
         var fields: [MT940Field] = []
         var lineNumber = 0
-        // CRLF is one Character in Swift: splitting at "\n" alone would leave a CRLF file one line.
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd) {
             lineNumber += 1
             var line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
             line = stripEnvelope(line)
@@ -45,9 +44,6 @@ enum MT940Fields {
         }
         return fields
     }
-
-    /// LF, CRLF or a lone CR.
-    static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
 
     /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter, or `NS`.
     static func tag(of line: Substring) -> (String, Substring)? {

@@ -44,7 +44,7 @@ public struct MT940Reader: StatementReader {
         guard let end = text.lastIndex(where: { !" \t\u{03}\u{00}".contains($0) }) else { return }
         let body = text[...end]
         if !body[end].isNewline, !body.hasSuffix("-}"), !body.hasSuffix("-") {
-            let lines = body.split(omittingEmptySubsequences: false, whereSeparator: MT940Fields.isLineEnd).count
+            let lines = body.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd).count
             throw .badInput("the file ends in the middle of a line, without a line end: it was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
         }
     }
@@ -53,7 +53,7 @@ public struct MT940Reader: StatementReader {
     /// whose own message (a missing closing balance) says more when there is one.
     static func checkBlocksClosed(_ text: String, displayName: String) throws(PennyError) {
         guard text.contains("{4:"), text.components(separatedBy: "{4:").count > text.components(separatedBy: "-}").count else { return }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: MT940Fields.isLineEnd).count
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd).count
         throw .badInput("a SWIFT text block '{4:' is not closed by '-}': the file was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
     }
 

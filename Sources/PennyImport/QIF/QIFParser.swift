@@ -17,12 +17,16 @@ struct QIFParser {
 
     private enum Section {
         case none, transactions, skipped, account
+        /// `!Type:Memorized`: Quicken's templates for payments, not movements.
+        case memorized
         /// `!Type:Invst`: an investment account's actions (shares bought, sold, dividends).
         case investment
     }
 
-    func parse(_ text: String) throws(PennyError) -> [QIFSection] {
+    /// The transaction sections of `text`, and the memorized transactions it holds (skipped).
+    func parse(_ text: String) throws(PennyError) -> (sections: [QIFSection], memorized: QIFSkippedList?) {
         var sections: [QIFSection] = []
+        var memorized: QIFSkippedList?
         var section = Section.none
         var record: QIFRecord?
         var lineNumber = 0
@@ -30,7 +34,8 @@ struct QIFParser {
         // An investment section with records: the file is refused (its cash side would be
         // dropped without a word, and the file's sum with it).
         var investment: (line: Int, records: Int)?
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A CRLF file split at "\n" alone was one line, refused as having no !Type section.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -43,6 +48,7 @@ struct QIFParser {
                 record = nil
                 section = try header(trimmed, lineNumber, &sections)
                 if section == .investment, investment == nil { investment = (lineNumber, 0) }
+                if section == .memorized, memorized == nil { memorized = QIFSkippedList(header: trimmed, line: lineNumber) }
                 continue
             }
             switch section {
@@ -52,6 +58,9 @@ struct QIFParser {
                 continue
             case .investment:
                 if trimmed.hasPrefix("^") { investment?.records += 1 }
+                continue
+            case .memorized:
+                if trimmed.hasPrefix("^") { memorized?.records += 1 }
                 continue
             case .transactions:
                 if trimmed == "^" || trimmed.hasPrefix("^") {
@@ -72,7 +81,7 @@ struct QIFParser {
                 "an investment account's section (!Type:Invst) holds \(investment.records) record\(investment.records == 1 ? "" : "s") Penny cannot book (shares bought and sold, their cash among them): nothing of the file is imported, so none of its money is dropped; export the bank or card account alone",
                 at: at(investment.line))
         }
-        return sections
+        return (sections, memorized)
     }
 
     private func header(_ text: String, _ lineNumber: Int, _ sections: inout [QIFSection]) throws(PennyError) -> Section {
@@ -80,6 +89,7 @@ struct QIFParser {
         if lowered.hasPrefix("!type:") {
             let name = String(text.dropFirst(6)).trimmingCharacters(in: .whitespaces)
             if name.lowercased() == "invst" { return .investment }
+            if name.lowercased() == "memorized" { return .memorized }
             guard Self.transactionTypes.contains(name.lowercased()) else { return .skipped }
             sections.append(QIFSection(type: name, line: lineNumber))
             return .transactions

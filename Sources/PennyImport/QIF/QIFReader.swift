@@ -28,13 +28,20 @@ public struct QIFReader: StatementReader {
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let text = TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil)
-        let sections = try QIFParser(fileName: displayName).parse(text)
+        let (sections, memorized) = try QIFParser(fileName: displayName).parse(text)
         guard !sections.isEmpty else {
             throw .badInput(
                 "no transactions in this QIF file: expected a !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section",
                 at: SourceLocation(file: displayName, line: 1))
         }
-        var dates = QIFDates(fileName: displayName)
+        if let memorized, memorized.records > 0 {
+            let count = "\(memorized.records) memorized transaction\(memorized.records == 1 ? "" : "s")"
+            try emit(
+                .warning(
+                    "\(count) (\(memorized.header)) ignored: they are Quicken's templates for recurring payments, not movements of money",
+                    SourceLocation(file: displayName, line: memorized.line)))
+        }
+        var dates = QIFDates(fileName: displayName, texts: sections.flatMap { $0.records.compactMap { $0.date?.text } })
         var parts: [[QIFDates.Parts]] = []
         for section in sections {
             var sectionParts: [QIFDates.Parts] = []

@@ -36,3 +36,14 @@ struct QIFSection {
     /// Its records in file order.
     var records: [QIFRecord] = []
 }
+
+/// A list section Penny skips but reports (`!Type:Memorized`): where it starts and how
+/// many records it holds.
+struct QIFSkippedList {
+    /// The header as written.
+    let header: String
+    /// The header's line.
+    let line: Int
+    /// Its `^`-terminated records.
+    var records = 0
+}
