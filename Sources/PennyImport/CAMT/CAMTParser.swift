@@ -285,6 +285,8 @@ final class CAMTParser: XMLElementHandler {
         guard let creditDebit = e.creditDebit else { throw .badInput("entry without CdtDbtInd (CRDT or DBIT)", at: at) }
         guard let dateText = e.bookingDate ?? e.valueDate else { throw .badInput("entry without BookgDt or ValDt", at: at) }
         guard let date = Self.date(dateText) else { throw .badInput("cannot read the entry date '\(dateText)': expected YYYY-MM-DD", at: at) }
+        // Booked on BookgDt; a ValDt of another day is kept beside it (the value-date tag).
+        let valueDate = e.bookingDate == nil ? nil : e.valueDate.flatMap(Self.date).flatMap { $0 == date ? nil : $0 }
         let entryCurrency = currency(e.currency)
         try accountCurrencyInfo?.check(entry: entryCurrency, at: at)
         let total = try signed(amountText, creditDebit, entryCurrency, at)
@@ -300,6 +302,7 @@ final class CAMTParser: XMLElementHandler {
                 for (index, (d, money)) in zip(e.details, parts).enumerated() {
                     var t = transaction(date, money, d, e, at, isPending, type, bankID: d.reference ?? e.reference.map { "\($0)#\(index + 1)" })
                     t.original = try original(d.instructed, charged: money, at)
+                    t.valueDate = valueDate
                     try emit(.transaction(t))
                 }
                 return
@@ -307,6 +310,7 @@ final class CAMTParser: XMLElementHandler {
         }
         var t = transaction(date, total, e.details.first, e, at, isPending, type, bankID: e.reference)
         t.original = try original(e.details.count == 1 && e.details[0].instructed.amount != nil ? e.details[0].instructed : e.instructed, charged: total, at)
+        t.valueDate = valueDate
         try emit(.transaction(t))
     }
 
