@@ -14,6 +14,14 @@ struct MT940WolphConformanceTests {
         return json["files"] as! [String: [String: Any]]
     }()
 
+    /// Fragments no reader claims by content (no `:20:` with a `:25:`, `:60F:` or `:61:`):
+    /// an import refuses them as `unrecognized statement format` at line 1 before the
+    /// MT940 reader sees them (with `--format mt940`, by the messages below).
+    static var unclaimed: Set<String> {
+        Set(rejections.filter { $0.value == noStatement }.keys.map { "mt940/wolph-mt940/\($0)" })
+            .union(["mt940/wolph-mt940/betterplace/empty_line.sta", "mt940/wolph-mt940/cmxl/reference.sta"])
+    }
+
     static let noStatement = "no statement in this MT940 file: expected a :20: field"
     static let noClosing = "the statement that starts here has no closing balance (:62F: or :62M:)"
 
