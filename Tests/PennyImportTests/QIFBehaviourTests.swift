@@ -84,9 +84,10 @@ struct QIFBehaviourTests {
         #expect(t.map(\.amount.minorUnits) == [25000])
     }
 
-    @Test func autoSwitchAccountListsAreSkippedAndEachSectionRead() throws {
+    @Test func autoSwitchAccountListsNameNoSection() throws {
+        // The list names two accounts; the sections after it are both the checking account's.
         let text =
-            "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNVisa\nTCCard\n^\n!Clear:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/2/24\nT-5.00\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD1/3/24\nT-7.00\n^\n"
+            "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNVisa\nTCCard\n^\n!Clear:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/2/24\nT-5.00\n^\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/3/24\nT-7.00\n^\n"
         let t = try Self.read(Array(text.utf8))
         #expect(t.map(\.amount.minorUnits) == [-500, -700])
     }

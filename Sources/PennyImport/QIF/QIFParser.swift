@@ -27,6 +27,7 @@ struct QIFParser {
     func parse(_ text: String) throws(PennyError) -> (sections: [QIFSection], memorized: QIFSkippedList?) {
         var sections: [QIFSection] = []
         var memorized: QIFSkippedList?
+        var accounts = QIFAccountContext()
         var section = Section.none
         var record: QIFRecord?
         var lineNumber = 0
@@ -46,7 +47,9 @@ struct QIFParser {
                     throw .badInput("the record that starts on line \(open.line) has no closing '^' before this header", at: at(lineNumber))
                 }
                 record = nil
+                accounts.header(trimmed.lowercased())
                 section = try header(trimmed, lineNumber, &sections)
+                if section == .transactions { sections[sections.count - 1].account = accounts.current }
                 if section == .investment, investment == nil { investment = (lineNumber, 0) }
                 if section == .memorized, memorized == nil { memorized = QIFSkippedList(header: trimmed, line: lineNumber) }
                 continue
@@ -54,7 +57,9 @@ struct QIFParser {
             switch section {
             case .none:
                 throw .badInput("expected a QIF header such as '!Type:Bank' before the first record", at: at(lineNumber))
-            case .skipped, .account:
+            case .account:
+                accounts.line(trimmed[...], number: lineNumber)
+            case .skipped:
                 continue
             case .investment:
                 if trimmed.hasPrefix("^") { investment?.records += 1 }

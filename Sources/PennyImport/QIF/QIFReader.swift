@@ -34,6 +34,7 @@ public struct QIFReader: StatementReader {
                 "no transactions in this QIF file: expected a !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section",
                 at: SourceLocation(file: displayName, line: 1))
         }
+        try Self.checkOneAccount(sections, displayName: displayName)
         if let memorized, memorized.records > 0 {
             let count = "\(memorized.records) memorized transaction\(memorized.records == 1 ? "" : "s")"
             try emit(
@@ -62,6 +63,18 @@ public struct QIFReader: StatementReader {
                 try emit(.transaction(try transaction(record, date: try dates.date(dateParts), currency: currency, displayName: displayName)))
             }
         }
+    }
+
+    /// Refuses a file whose transactions belong to several `!Account` blocks: the import
+    /// books a file's statements into the one account `--account` names, so a checking
+    /// account's and a card's would be mixed without a word.
+    static func checkOneAccount(_ sections: [QIFSection], displayName: String) throws(PennyError) {
+        let used = sections.filter { !$0.records.isEmpty }
+        guard let first = used.first, let other = used.first(where: { $0.account?.name != first.account?.name }) else { return }
+        func named(_ s: QIFSection) -> String { s.account.map { "'\($0.name)' (line \($0.line))" } ?? "no account (line \(s.line))" }
+        throw .badInput(
+            "this QIF holds the transactions of several accounts, \(named(first)) and \(named(other)): Penny books a file into one account; export each account alone",
+            at: SourceLocation(file: displayName, line: other.line))
     }
 
     private func transaction(_ record: QIFRecord, date: LocalDate, currency: Currency, displayName: String) throws(PennyError) -> Transaction {
