@@ -32,8 +32,7 @@ struct QIFParser {
         var record: QIFRecord?
         var lineNumber = 0
         var lastLine = 1
-        // An investment section with records: the file is refused (its cash side would be
-        // dropped without a word, and the file's sum with it).
+        // An investment section with records refuses the file (`checkEnd`).
         var investment: (line: Int, records: Int)?
         // A CRLF file split at "\n" alone was one line, refused as having no !Type section.
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd) {
@@ -61,12 +60,9 @@ struct QIFParser {
                 accounts.line(trimmed[...], number: lineNumber)
             case .skipped:
                 continue
-            case .investment:
-                if trimmed.hasPrefix("^") { investment?.records += 1 }
-                continue
-            case .memorized:
-                if trimmed.hasPrefix("^") { memorized?.records += 1 }
-                continue
+            case .investment, .memorized:
+                guard trimmed.hasPrefix("^") else { continue }
+                if section == .investment { investment?.records += 1 } else { memorized?.records += 1 }
             case .transactions:
                 if trimmed == "^" || trimmed.hasPrefix("^") {
                     if let done = record, !done.isEmpty { sections[sections.count - 1].records.append(done) }
@@ -78,6 +74,13 @@ struct QIFParser {
                 record = current
             }
         }
+        try checkEnd(open: record, lastLine: lastLine, investment: investment)
+        return (sections, memorized)
+    }
+
+    /// Refuses a file whose last record is not closed, or whose investment section holds
+    /// records (its cash side would be dropped without a word, and the file's sum with it).
+    private func checkEnd(open record: QIFRecord?, lastLine: Int, investment: (line: Int, records: Int)?) throws(PennyError) {
         if let open = record, !open.isEmpty {
             throw .badInput("the last record (line \(open.line)) has no closing '^': the file may be cut off", at: at(lastLine))
         }
@@ -86,7 +89,6 @@ struct QIFParser {
                 "an investment account's section (!Type:Invst) holds \(investment.records) record\(investment.records == 1 ? "" : "s") Penny cannot book (shares bought and sold, their cash among them): nothing of the file is imported, so none of its money is dropped; export the bank or card account alone",
                 at: at(investment.line))
         }
-        return (sections, memorized)
     }
 
     private func header(_ text: String, _ lineNumber: Int, _ sections: inout [QIFSection]) throws(PennyError) -> Section {
