@@ -114,4 +114,10 @@ struct MT940BehaviourTests {
         #expect(read.headers.map(\.accountIdentifier) == ["DE89370400440532013000"])
         #expect(read.transactions.map(\.amount.minorUnits) == [-100])
     }
+
+    @Test func anIndentedStatementLineIsStillOne() throws {
+        // As a continuation of the :86: before it, the second line's money was dropped.
+        let text = Self.head + ":61:2401020102D1,00NTRF//A\n:86:Coffee\n  :61:2401020102D2,00NTRF//B\n:62F:C240102EUR97,00\n"
+        #expect(try Self.read(text).transactions.map(\.amount.minorUnits) == [-100, -200])
+    }
 }

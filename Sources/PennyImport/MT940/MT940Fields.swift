@@ -36,6 +36,10 @@ enum MT940Fields {
             // Some German banks write the message end on the next tag's line (`-:61:...`,
             // hbci4java's TestBrokenMT940): the tag is still a tag, never a continuation.
             if line.hasPrefix("-:"), tag(of: line.dropFirst()) != nil { line = line.dropFirst() }
+            // An indented statement line or balance is still one: as a continuation of the
+            // field before, its money would be dropped without a word.
+            let indented = line.drop { $0 == " " || $0 == "\t" }
+            if indented.startIndex != line.startIndex, let (tag, _) = tag(of: indented), structural.contains(tag) { line = indented }
             if let (tag, rest) = tag(of: line) {
                 fields.append(MT940Field(tag: tag, lines: [String(rest)], line: lineNumber))
             } else if !fields.isEmpty {
@@ -44,6 +48,9 @@ enum MT940Fields {
         }
         return fields
     }
+
+    /// The tags that carry money or open a statement: taken as tags even when indented.
+    static let structural: Set<String> = ["20", "25", "28C", "60F", "60M", "61", "62F", "62M"]
 
     /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter, or `NS`.
     static func tag(of line: Substring) -> (String, Substring)? {
