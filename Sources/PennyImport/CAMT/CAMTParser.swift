@@ -235,12 +235,13 @@ final class CAMTParser: XMLElementHandler {
         accountCurrencyInfo?.currency ?? accountCurrency.flatMap { Currency(code: $0) } ?? defaultCurrency
     }
 
-    /// A currency attribute, with `XXX` ("no currency") and absence meaning the account's.
-    private func currency(_ code: String?) -> Currency {
+    /// A currency attribute, with `XXX` ("no currency") and absence meaning the account's;
+    /// a code that is no currency is refused, never read as the account's.
+    private func currency(_ code: String?, _ at: SourceLocation) throws(PennyError) -> Currency {
         guard let code, code != "XXX" else { return statementCurrency }
         // Nearly every amount of a statement names the same currency: looked up once.
         if let last = lastCurrency, last.code == code { return last.currency }
-        guard let currency = Currency(code: code) else { return statementCurrency }
+        guard let currency = Currency(code: code) else { throw .badInput("unknown currency '\(code)' in Ccy", at: at) }
         lastCurrency = (code, currency)
         return currency
     }
@@ -250,13 +251,14 @@ final class CAMTParser: XMLElementHandler {
     private func emitHeader(firstEntry: CAMTEntry?) throws(PennyError) {
         guard !headerEmitted else { return }
         headerEmitted = true
-        accountCurrencyInfo = accountCurrency(firstEntry)
         let at = SourceLocation(file: fileName, line: statementLine)
+        if let code = accountCurrency, code != "XXX", Currency(code: code) == nil { throw .badInput("unknown currency '\(code)' in Acct/Ccy", at: at) }
+        accountCurrencyInfo = accountCurrency(firstEntry)
         var opening: StatementBalance?
         var closing: StatementBalance?
         for b in balances {
             guard let code = b.code, let text = b.amount, let dateText = b.date else { continue }
-            let money = try signed(text, b.creditDebit ?? "CRDT", currency(b.currency), at)
+            let money = try signed(text, b.creditDebit ?? "CRDT", currency(b.currency, at), at)
             guard let date = Self.date(dateText) else { throw .badInput("cannot read balance date '\(dateText)'", at: at) }
             let point = StatementBalance(date: date, amount: money)
             if code == "OPBD" || (code == "PRCD" && opening == nil) { opening = point }
@@ -287,7 +289,7 @@ final class CAMTParser: XMLElementHandler {
         guard let date = Self.date(dateText) else { throw .badInput("cannot read the entry date '\(dateText)': expected YYYY-MM-DD", at: at) }
         // Booked on BookgDt; a ValDt of another day is kept beside it (the value-date tag).
         let valueDate = e.bookingDate == nil ? nil : e.valueDate.flatMap(Self.date).flatMap { $0 == date ? nil : $0 }
-        let entryCurrency = currency(e.currency)
+        let entryCurrency = try currency(e.currency, at)
         try accountCurrencyInfo?.check(entry: entryCurrency, at: at)
         let total = try signed(amountText, creditDebit, entryCurrency, at)
         let isPending = e.status.map { $0 != "BOOK" } ?? false
@@ -296,7 +298,7 @@ final class CAMTParser: XMLElementHandler {
         if e.details.count > 1, e.details.allSatisfy({ $0.amount != nil }) {
             var parts: [Money] = []
             for d in e.details {
-                parts.append(try signed(d.amount!, d.creditDebit ?? creditDebit, currency(d.currency ?? e.currency), at))
+                parts.append(try signed(d.amount!, d.creditDebit ?? creditDebit, currency(d.currency ?? e.currency, at), at))
             }
             if parts.allSatisfy({ $0.currency == total.currency }), parts.reduce(0, { $0 + $1.minorUnits }) == total.minorUnits {
                 for (index, (d, money)) in zip(e.details, parts).enumerated() {
