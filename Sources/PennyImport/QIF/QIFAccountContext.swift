@@ -1,9 +1,21 @@
-/// Which account a QIF section belongs to: the name (`N`) of the `!Account` block before
-/// it. The account list between `!Option:AutoSwitch` and `!Clear:AutoSwitch` names no
-/// section's account.
+/// An `!Account` block: the account's name (`N`) and, when given, the statement balance
+/// (`$`) and its date (`/`), which KMyMoney writes and reads as the closing balance.
+struct QIFAccountBlock {
+    /// `N`: the account's name.
+    let name: String
+    /// The line of `N`.
+    let line: Int
+    /// `$`: the balance as written.
+    var balance: QIFRecord.Field?
+    /// `/`: the balance's date as written.
+    var balanceDate: QIFRecord.Field?
+}
+
+/// Which account a QIF section belongs to: the `!Account` block before it. The account
+/// list between `!Option:AutoSwitch` and `!Clear:AutoSwitch` names no section's account.
 struct QIFAccountContext {
-    /// The current account's name and the line it is named on.
-    private(set) var current: (name: String, line: Int)?
+    /// The current account, when a block named one.
+    private(set) var current: QIFAccountBlock?
     private var autoSwitch = false
     private var inBlock = false
 
@@ -21,9 +33,17 @@ struct QIFAccountContext {
         }
     }
 
-    /// Follows a line of an `!Account` block: its first `N` names the account.
+    /// Follows a line of an `!Account` block: its first `N` names the account, `$` and `/`
+    /// give its balance and date.
     mutating func line(_ text: Substring, number: Int) {
-        guard inBlock, current == nil, text.first == "N" else { return }
-        current = (String(text.dropFirst()).trimmingCharacters(in: .whitespaces), number)
+        guard inBlock, let code = text.first else { return }
+        let value = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
+        switch code {
+        case "N" where current == nil: current = QIFAccountBlock(name: value, line: number)
+        case "$" where current != nil: current!.balance = QIFRecord.Field(text: value, line: number)
+        case "/" where current != nil: current!.balanceDate = QIFRecord.Field(text: value, line: number)
+        case "^": inBlock = false
+        default: break
+        }
     }
 }

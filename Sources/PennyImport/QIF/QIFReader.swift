@@ -28,7 +28,10 @@ public struct QIFReader: StatementReader {
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let text = TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil)
-        let (sections, memorized) = try QIFParser(fileName: displayName).parse(text)
+        let (parsed, memorized) = try QIFParser(fileName: displayName).parse(text)
+        // A section without records (a header before an `!Account` block) carries nothing,
+        // unless no section has any: an empty export is a statement of no transactions.
+        let sections = parsed.contains { !$0.records.isEmpty } ? parsed.filter { !$0.records.isEmpty } : parsed
         guard !sections.isEmpty else {
             throw .badInput(
                 "no transactions in this QIF file: expected a !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section",
@@ -42,25 +45,16 @@ public struct QIFReader: StatementReader {
                     "\(count) (\(memorized.header)) ignored: they are Quicken's templates for recurring payments, not movements of money",
                     SourceLocation(file: displayName, line: memorized.line)))
         }
-        var dates = QIFDates(fileName: displayName, texts: sections.flatMap { $0.records.compactMap { $0.date?.text } })
-        var parts: [[QIFDates.Parts]] = []
-        for section in sections {
-            var sectionParts: [QIFDates.Parts] = []
-            for record in section.records {
-                guard let date = record.date else {
-                    throw .badInput("record without a date (D line)", at: SourceLocation(file: displayName, line: record.line))
-                }
-                sectionParts.append(try dates.parts(date.text, line: date.line))
-            }
-            parts.append(sectionParts)
-        }
-        try dates.decideOrder(parts.flatMap { $0 })
+        let dated = try QIFDatedSections(sections, displayName: displayName)
         let currency = configuration.defaultCurrency
-        for (section, sectionParts) in zip(sections, parts) {
+        for (index, section) in sections.enumerated() {
             let at = SourceLocation(file: displayName, line: section.line)
-            try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: nil, currency: currency, location: at)))
-            for (record, dateParts) in zip(section.records, sectionParts) {
-                try emit(.transaction(try transaction(record, date: try dates.date(dateParts), currency: currency, displayName: displayName)))
+            let closing = try dated.balance(of: index).map { (balance) throws(PennyError) in
+                StatementBalance(date: balance.date, amount: Money(minorUnits: try Self.amount(balance.text, currency, balance.at), currency: currency))
+            }
+            try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: nil, currency: currency, location: at, closing: closing)))
+            for (record, date) in zip(section.records, try dated.dates(of: index)) {
+                try emit(.transaction(try transaction(record, date: date, currency: currency, displayName: displayName)))
             }
         }
     }

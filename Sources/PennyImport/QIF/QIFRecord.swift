@@ -35,8 +35,8 @@ struct QIFSection {
     let line: Int
     /// Its records in file order.
     var records: [QIFRecord] = []
-    /// The `!Account` block's name before it, and that name's line, when there is one.
-    var account: (name: String, line: Int)?
+    /// The `!Account` block before it, when there is one.
+    var account: QIFAccountBlock?
 }
 
 /// A list section Penny skips but reports (`!Type:Memorized`): where it starts and how
