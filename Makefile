@@ -61,7 +61,7 @@ test: test-deps lint
 	$(MAKE) --no-print-directory conformance
 	$(MAKE) --no-print-directory test-install
 
-# 62 public bank CSV exports imported with no profile (conformance/csv, docs/conformance.md):
+# 90 public bank CSV exports imported with no profile (conformance/csv, docs/conformance.md):
 # fails when any file is imported with amounts other than its facts.
 conformance: build
 	python3 scripts/csv_conformance.py --penny $(PENNY) --set conformance/csv

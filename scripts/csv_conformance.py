@@ -2,7 +2,7 @@
 """No-profile CSV conformance against a set of public bank exports with facts derived
 without Penny (see docs/conformance.md).
 
-Usage: scripts/csv_conformance.py [--penny PENNY] [--set DIR] [--markdown FILE] [--only tuning|holdout]
+Usage: scripts/csv_conformance.py [--penny PENNY] [--set DIR] [--markdown FILE] [--only tuning|holdout] [--batch N]
 
 DIR (default conformance/csv) holds manifest.json (a list of {id, file, count, sum,
 transactions: [[date, amount]...], is_card, holdout, ...}) and files/<file>. Each file is imported, alone, into a fresh ledger
@@ -59,12 +59,15 @@ def main():
     a.add_argument("--set", default="conformance/csv")
     a.add_argument("--markdown")
     a.add_argument("--only", choices=["tuning", "holdout"])
+    a.add_argument("--batch", type=int, help="only the files collected in this batch (an entry without 'batch' is batch 1)")
     args = a.parse_args()
     manifest = json.load(open(os.path.join(args.set, "manifest.json")))
     rows, tally = [], {"tuning": Counter(), "holdout": Counter()}
     for entry in manifest:
         share = "holdout" if entry.get("holdout") else "tuning"
         if args.only and share != args.only:
+            continue
+        if args.batch is not None and entry.get("batch", 1) != args.batch:
             continue
         path = os.path.join(args.set, "files", entry.get("file", entry["id"]))
         expected = Counter((d, Decimal(v)) for d, v in entry["transactions"])

@@ -118,6 +118,9 @@ public enum StatementEvent: Sendable {
     /// Something the reader left out or read leniently, for a person to check; the import
     /// goes on (`import` prints it as `file:line: warning: ...`).
     case warning(String, SourceLocation)
+    /// Rows the file holds that are not transactions (a profile's `skip-row`: pending rows,
+    /// balance lines), counted: how many, the pattern that named the first, and its place.
+    case skippedRows(count: Int, pattern: String, first: SourceLocation)
 }
 
 /// A `; NAME: VALUE` tag a rule puts on a transaction.

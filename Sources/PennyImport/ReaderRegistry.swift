@@ -44,7 +44,7 @@ public struct ReaderRegistry: Sendable {
     }
 
     /// What a file no reader claims looks like, when its first bytes say so.
-    static func looks(_ probe: FileProbe) -> String? {
+    public static func looks(_ probe: FileProbe) -> String? {
         let head = probe.head
         if head.starts(with: Array("%PDF".utf8)) { return "a PDF document: download the statement as CSV, OFX, CAMT, QIF or MT940 instead" }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive or an Excel/ODS workbook: export it as CSV" }

@@ -24,6 +24,9 @@ public struct FileOutcome: Sendable, Equatable {
     public var closings: [(account: String, balance: StatementBalance)] = []
     /// New transactions that no rule categorized.
     public var uncategorized = 0
+    /// What the file held that is not a transaction, said once per kind
+    /// (`2 rows skipped as not transactions ...`).
+    public var notes: [String] = []
 
     /// Zero counts.
     public init() {}
@@ -196,6 +199,10 @@ public struct StatementImporter {
             try openStatement(header, in: &pass)
         case .warning(let message, let location):
             pass.outcome.warnings.append(.badInput(message, at: location))
+        case .skippedRows(let count, let pattern, let first):
+            pass.outcome.skipped += count
+            pass.outcome.notes.append(
+                "\(count) row\(count == 1 ? "" : "s") skipped as not \(count == 1 ? "a transaction" : "transactions"): skip-row '\(pattern)', the first on line \(first.line)")
         case .closing(let balance):
             guard let statement = pass.statement else { return }
             try update.appendStatementBalance(account: statement.account, kind: "closing", balance: balance, source: statement.source)

@@ -40,6 +40,13 @@ struct CSVAutoProfile {
         return choice
     }
 
+    /// True for a file of another name (`.tab`, `.xls`, `.dat`) whose bytes are text the
+    /// sniffer finds a table of transactions in: it is read by content, as a CSV.
+    static func holdsATable(_ probe: FileProbe, file: String) -> Bool {
+        guard ReaderRegistry.looks(probe) == nil, !probe.head.contains(0) else { return false }
+        return ((try? CSVSniffer.sniff(url: probe.url, displayName: file))?.rowCount ?? 0) > 0
+    }
+
     /// The decision itself; `verdict` gathers the sniff and the profile's source as they are known.
     func decideChoice(probe: FileProbe, forcedFormat: StatementFormat?, configuration: ReaderConfiguration, file: String, into verdict: inout CSVVerdict) throws(PennyError)
         -> Choice
@@ -50,7 +57,8 @@ struct CSVAutoProfile {
         do throws(PennyError) {
             claimed = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: withBuiltins, displayName: file)
         } catch {
-            guard forcedFormat == nil || forcedFormat == .csv, CSVReader.isCSVName(probe.fileName) || forcedFormat == .csv else { throw error }
+            guard forcedFormat == nil || forcedFormat == .csv, CSVReader.isCSVName(probe.fileName) || forcedFormat == .csv || Self.holdsATable(probe, file: file)
+            else { throw error }
             claimed = nil
         }
         if let claimed, claimed.format != .csv {
@@ -81,12 +89,12 @@ struct CSVAutoProfile {
         verdict.source = .sniffed
         verdict.sniff = sniff
         if let skippedBuiltin { verdict.notes = [skippedBuiltin] }
-        // A sign only a card account settles: the account decides before the file is refused.
+        // A sign only the account's kind settles: the account decides before the file is refused.
         var cardNote: String?
         if !sniff.isConclusive, sniff.ambiguities.allSatisfy({ $0.topic == "sign" }),
-            let name = try? account(for: probe, file: file, sniffed: sniff), rules.account(named: name)?.kind == .card
+            let name = try? account(for: probe, file: file, sniffed: sniff), let declared = rules.account(named: name)
         {
-            cardNote = sniff.readAsCard()
+            cardNote = declared.kind == .card || name.hasPrefix("liabilities") ? sniff.readAsCard() : sniff.readAsBankAccount()
             verdict.sniff = sniff
         }
         guard sniff.isConclusive else {

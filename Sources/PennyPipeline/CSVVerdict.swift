@@ -94,7 +94,7 @@ public struct CSVVerdict {
                     if let rules { _ = try rules.resolveAccount(for: header, override: choice.override, fallback: choice.fallback) }
                 case .transaction: count += 1
                 case .rows(let rows): count += rows.items.count
-                case .closing, .warning: break
+                case .closing, .warning, .skippedRows: break
                 }
             }
             transactions = count

@@ -89,7 +89,7 @@ extension ImportRun {
         console.say("\(file): \(Self.describe(outcome))")
         try session.autoProfile.keep(choice, dryRun: dryRun, console: console)
         record?.imported(file, outcome)
-        for note in outcome.ambiguities { console.say("  note: \(note)") }
+        for note in outcome.notes + outcome.ambiguities { console.say("  note: \(note)") }
         for warning in outcome.warnings {
             console.warn(warning.warningHeadline)
             record?.warning(warning.warningHeadline)

@@ -124,15 +124,66 @@ struct CSVSnifferEvidenceTests {
     }
 
     @Test func aSecondMoneyColumnNoReadingUsesIsRefused() {
+        // "Paid out" disagrees with "Amount" on line 4: which is the money is not said.
         let s = sniff(
             """
             Date,Description,Amount,Paid out
             2024-03-01,SHOP,-12.00,12.00
             2024-03-02,SALARY,100.00,
-            2024-03-03,SHOP,-8.00,8.00
+            2024-03-03,SHOP,-8.00,9.00
 
             """)
         #expect(s.refusal.hasPrefix("amount column: the header also names \"Paid out\" as money, which no reading uses, and no running balance shows it can be left out"))
+    }
+
+    @Test func moneyColumnsThatAgreeOnEveryRowSettleTheSign() {
+        // KBC's card export: "bedrag" signed, "credit" and "debet" the same money again.
+        let s = sniff(
+            """
+            datum;omschrijving;bedrag;credit;debet;bedrag in EUR
+            01/02/2020;SHOP;-16,52;;-16,52;-16,52
+            24/01/2020;PAYMENT;35,77;35,77;;35,77
+            03/02/2020;SHOP;-4,10;;-4,10;-4,10
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.negate == false)
+        #expect(s.decisions.contains { $0.reason.hasPrefix("\"credit\", \"debet\", \"bedrag in EUR\" agree with it on every row where filled") })
+        // The same columns with the money-out side written positive on money in: no agreement.
+        let flipped = sniff(
+            """
+            datum;omschrijving;bedrag;credit;debet
+            01/02/2020;SHOP;-16,52;;16,52
+            24/01/2020;PAYMENT;35,77;;35,77
+
+            """)
+        #expect(!flipped.isConclusive)
+    }
+
+    @Test func aBalanceThatNeverMovesIsAPlaceholder() {
+        // Nordea's test export: every balance is 999,99.
+        let s = sniff(
+            """
+            Bogført;Tekst;Beløb;Saldo
+            28-09-2016;Nordea pay køb;-54,00;999,99
+            27-09-2016;Nordea pay køb;-305,00;999,99
+            26-09-2016;Nordea pay gebyr;-30,00;999,99
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.balanceColumn == nil)
+        #expect(s.decisions.contains { $0.reason.contains("a placeholder, not a running balance") })
+    }
+
+    @Test func aBalanceOnOneRowProvesNothingAndIsNotRequired() {
+        let s = sniff(
+            """
+            Buchungstag;Text;Betrag;Kontostand
+            10.10.2017;Drillisch;-98,76;1.234,56
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.decisions.contains { $0.reason.hasPrefix("\"Kontostand\" is on fewer than two rows") })
     }
 
     @Test func aHeaderOneNameShortIsReadByContentOnlyWithABalance() {
@@ -537,5 +588,92 @@ struct CSVSnifferShapesTests {
         #expect(HeaderVocabulary.typeDirection("RUECKLASTSCHRIFT") == nil)
         #expect(HeaderVocabulary.typeDirection("Lastschrift") == .out)
         #expect(HeaderVocabulary.typeDirection("UEBERWEISUNG") == nil)
+    }
+}
+
+/// Shapes of issue 26's second round: each read only on the evidence named.
+@Suite struct CSVSnifferSecondRoundTests {
+    private func sniff(_ text: String) -> CSVSniff { CSVSniffer.sniff(head: Array(text.utf8), tail: nil, fileName: "t.csv") }
+
+    @Test func italianMonthsWithADotAfterTheYearAreDates() {
+        let s = sniff(
+            """
+            id,name,state,date,amount
+            17f0,Ricarica,APPROVED,24 lug 2024. 02:59:45,"30,40 "
+            9c4c,Ajeje,APPROVED,22 giu 2024. 19:45:52,"-17,00 "
+            b84e,Supermercato,APPROVED,20 mag 2024. 12:21:36,"-2,00 "
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.dateFormat.pattern == "%d %b %Y. %H:%M:%S")
+    }
+
+    @Test func aStatusPennyDoesNotKnowBesideOthersIsAsked() {
+        let s = sniff(
+            """
+            Date,Description,Amount,State
+            2024-03-01,SHOP,-12.00,APPROVED
+            2024-03-02,SHOP,-8.00,ON HOLD
+            2024-03-03,SHOP,-5.00,APPROVED
+
+            """)
+        #expect(s.refusal.hasPrefix("status: \"State\" says 'ON HOLD' (line 3) beside other statuses, and whether such a row is booked is not known"), "\(s.refusal)")
+    }
+
+    @Test func rowsLongerThanTheHeaderByVaryingFieldsKeepTheNames() {
+        // Livebank: the text runs on over the fields after the last name.
+        let s = sniff(
+            """
+            Konto;Buchungsdatum;Waehrung;Betrag;Buchungstext;Umsatztext
+            1234;2013-07-03;EUR;-150,00;Internet;A name;A text;REF 1
+            1234;2013-07-01;EUR;-20,00;Internet;A name;A text;more;REF 2
+            1234;2013-06-10;EUR;-100,00;Internet;A text;REF 3
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.decisions.contains { $0.choice == "names from the left" })
+        #expect(s.profile.ignoresExtraFields)
+    }
+
+    @Test func rowsOneFieldLongerThanTheHeaderStillNeedAProof() {
+        let s = sniff(
+            """
+            Date;Amount;Description
+            2024-03-01;X1;-12,00;SHOP
+            2024-03-02;X2;-8,00;SHOP
+            2024-03-03;X3;-5,00;SHOP
+
+            """)
+        #expect(!s.decisions.contains { $0.choice == "names from the left" })
+    }
+}
+
+/// Dates, marks and amounts of issue 26's second round that the sniffer reads.
+@Suite struct CSVSnifferDateAndMarkTests {
+    private func sniff(_ text: String) -> CSVSniff { CSVSniffer.sniff(head: Array(text.utf8), tail: nil, fileName: "t.csv") }
+
+    @Test func dateTimesWithAZoneAfterASpaceAreDates() {
+        let s = sniff(
+            """
+            Date,Description,Amount
+            2024-03-01 10:11:12 +0000,SHOP,-12.30
+            2024-03-13 10:11:12 +0100,SHOP,-5.00
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.dateFormat.pattern == "%Y-%m-%d %H:%M:%S %Z")
+    }
+
+    @Test func aColumnNamedSignOfBarePlusAndMinusIsTheIndicator() {
+        let s = sniff(
+            """
+            Date;Text;Amount;Sign
+            01.03.2024;SHOP;12,30;-
+            02.03.2024;PAY;1200,00;+
+            03.03.2024;SHOP;5,00;-
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.indicator != nil)
     }
 }

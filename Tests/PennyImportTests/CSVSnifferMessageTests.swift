@@ -42,20 +42,37 @@ struct CSVSnifferMessageTests {
     }
 
     @Test func noAmountNamedSaysWhichLineWasTakenAsTheHeader() {
-        // Woolworths: pending rows before the data make the last of them look like the header.
+        // A row of text and one number before the data looks like the header.
         let s = sniff(
             """
             Date,Status,Description,Credit,Debit,
-            Pending,Pending,COLES EXPRESS,,45.63,
-            Pending,Pending,WHEATSHEAF HOTEL,,29.7,
+            Open,Open,COLES EXPRESS,,45.63,
+            Open,Open,WHEATSHEAF HOTEL,,29.7,
             19 Oct 15,Processed,WOOLWORTHS,,54.73,
             11 Sep 15,Processed,Crocodile Dundee,3.14,,
 
             """)
         #expect(
             s.refusal.hasPrefix(
-                "amount column: no header names an amount, or debit and credit (the header is line 3: 'Pending', 'Pending', 'WHEATSHEAF HOTEL', '29.7')"),
+                "amount column: no header names an amount, or debit and credit (the header is line 3: 'Open', 'Open', 'WHEATSHEAF HOTEL', '29.7')"),
             "\(s.refusal)")
+    }
+
+    @Test func pendingRowsBetweenTheHeaderAndTheDataAreSkipped() {
+        // Woolworths Money: rows whose date cell says Pending sit under the header.
+        let s = sniff(
+            """
+            Date,Status,Description,Credit,Debit
+            01 Jan 01,Processed,Edmund Barton,,10.99,
+            Pending,Pending,COLES EXPRESS,,45.63,
+            Pending,Pending,WHEATSHEAF HOTEL,,29.7,
+            19 Oct 15,Processed,WOOLWORTHS,,54.73,
+            11 Sep 15,Processed,Crocodile Dundee,3.14,,
+
+            """)
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.headerLines == 1)
+        #expect(s.profile.skipRows.map(\.text) == ["Pending"])
     }
 
     @Test func noRowOfADateAndAnAmountNamesTheCellUnderTheDateHeader() {
@@ -63,13 +80,13 @@ struct CSVSnifferMessageTests {
         let s = sniff(
             """
             id,name,date,amount,currency
-            17f0,"Ricarica",24 lug 2024. 02:59:45,"30,40 ",EUR
-            9c4c,"Ajeje",22 giu 2024. 19:45:52,"-17,00 ",EUR
+            17f0,"Ricarica",24 lgg 2024. 02:59:45,"30,40 ",EUR
+            9c4c,"Ajeje",22 gnn 2024. 19:45:52,"-17,00 ",EUR
 
             """)
         #expect(
             s.refusal
-                == "rows: no row holds both a date and an amount, whichever of , ; tab | splits it: line 1 names 'date' (column 3) and 'amount' (column 4), but line 2 has '24 lug 2024. 02:59:45' under 'date' (column 3), which does not read as a date"
+                == "rows: no row holds both a date and an amount, whichever of , ; tab | splits it: line 1 names 'date' (column 3) and 'amount' (column 4), but line 2 has '24 lgg 2024. 02:59:45' under 'date' (column 3), which does not read as a date"
         )
     }
 

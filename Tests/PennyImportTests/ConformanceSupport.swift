@@ -42,7 +42,7 @@ enum Conformance {
             case .transaction(let t): outcome.transactions.append(t)
             case .rows(let rows): for i in 0..<rows.count { outcome.transactions.append(rows[i].transaction()) }
             case .closing(let balance): outcome.headers[outcome.headers.count - 1].closing = balance
-            case .warning: break
+            case .warning, .skippedRows: break
             }
         }
         return outcome

@@ -56,6 +56,9 @@ def date(s, fmt):
         return datetime.date(int(y.rstrip(".")), MONTHS_IT[m.lower()], int(d))
     if fmt == "chase":  # "20091224120000[0:GMT]"
         return datetime.datetime.strptime(s[:8], "%Y%m%d").date()
+    if fmt == "dby":    # "10-Nov-9": day, English month, year without century or padding
+        d, m, y = s.split("-")
+        return datetime.date(2000 + int(y), datetime.datetime.strptime(m, "%b").month, int(d))
     if fmt == "hu":     # "2019.04.19."
         return datetime.datetime.strptime(s.rstrip("."), "%Y.%m.%d").date()
     return datetime.datetime.strptime(s, fmt).date()
@@ -446,6 +449,173 @@ for e in FILES:
         e["amount"] = _targo
 
 
+# ================================================================ batch 2
+# Collected after the sniffer rounds (issue 26) from fixtures the project had not used;
+# measured once with the frozen binary, never tuned on. Every entry carries batch=2.
+RCK2 = ("cantino/reckon", "bff8cce159be0d79da63209bd478d4b04fa7a1e4", "MIT")
+C2O2 = ("reubano/csv2ofx", "675a4417c49e126b6dfd71078111ac1c9f198a16", "MIT")
+RDS = ("redstreet/beancount_reds_importers", "2d7770d06a1d1438440a629e2ad786da41a02abc", "GPL-3.0")
+REV = ("mlaitinen/ofxstatement-revolut", "18d04cb6e2f8a9e06f282cf5a4ae3eb5be467333", "GPL-3.0")
+BGP = ("beancount/beangulp", "1f315a62afc5160bb1d62759451f3610186e293f", "GPL-2.0")
+EES = ("rsi2m/ofxstatement-ee-swedbank", "6070864b3ff44538cc744232d698134f09a2502a", "GPL-3.0 (setup.py)")
+
+
+def F2(**kw):
+    kw["batch"] = 2
+    F(**kw)
+
+
+def _isdate(col, fmt):
+    def f(r):
+        try:
+            date(r[col], fmt)
+            return False
+        except (ValueError, IndexError):
+            return True
+    return f
+
+
+# ---------------------------------------------------------------- bank2ynab (unused test-data files)
+F2(id="bank2ynab__n26-de", file="bank2ynab__n26-de.csv", **src(B2Y, "test/test-data/20171001-20171106.csv"),
+   bank="N26 (German-language export, 2017)", country="DE", currency="EUR", enc="utf-8", delim=",", header=True,
+   dcol=0, dfmt="%Y-%m-%d", amount=amt_signed(6),
+   notes="German headers (Datum, Empfänger, Betrag (EUR), Betrag (Fremdwährung)); one Mastercard row. bank2ynab.conf [DE N26] reads Datum and 'Betrag (EUR)'.")
+F2(id="bank2ynab__sparkasse-mt940", file="bank2ynab__sparkasse-mt940.CSV", **src(B2Y, "test/test-data/20180226-1000594757-umsatz.CSV"),
+   bank="Sparkasse (CSV-MT940 layout)", country="DE", currency="EUR", enc="utf-8", delim=";", header=True,
+   dcol=1, dfmt="%d.%m.%y", amount=amt_signed(8, ","), date_columns=["Valutadatum"],
+   notes="Sparkasse's older CSV-MT940 export (Auftragskonto;Buchungstag;Valutadatum;...;Betrag;Waehrung;Info), one row 'Umsatz gebucht'; bank2ynab.conf section for pattern [0-9]{8}-[0-9]{10}-umsatz reads Buchungstag and Betrag.")
+F2(id="bank2ynab__monzo", file="bank2ynab__monzo.csv", **src(B2Y, "test/test-data/MonzoDataExport_February2018_2018-02-26_174335.csv"),
+   bank="Monzo", country="GB", currency="GBP", enc="utf-8", delim=",", header=True,
+   dcol=1, dfmt="%Y-%m-%d %H:%M:%S %z", amount=amt_signed(2),
+   notes="Monzo data export (2018): id, created '2018-02-25 12:34:56 +0000', amount (signed, no decimals: -10), local_amount; one row.")
+F2(id="bank2ynab__raiffeisen-cz", file="bank2ynab__raiffeisen-cz.csv", **src(B2Y, "test/test-data/Movements_1234512345_201805271848.csv"),
+   bank="Raiffeisenbank (Czech Republic)", country="CZ", currency="CZK", enc="cp1250", delim=";", header=True,
+   dcol=0, dfmt="%d.%m.%Y", amount=amt_signed(13, ","), date_columns=["Datum zaúčtování"],
+   notes="windows-1250, Czech headers (Datum provedení, Zaúčtovaná částka), the header's last name ends with a stray comma ('Id transakce,'); one row -1,00 CZK.")
+F2(id="bank2ynab__erste-hu", file="bank2ynab__erste-hu.csv", **src(B2Y, "test/test-data/W80844_EBH_201945.202122.csv"),
+   bank="Erste Bank Hungary", country="HU", currency="HUF", enc="utf-8", delim=",", header=True,
+   dcol=0, dfmt="hu", amount=amt_signed(6), date_columns=["Értéknap"],
+   notes="Hungarian headers (Tranzakció dátuma, Tranzakció összege, Bevétel/Kiadás, Egyenleg), dates '2019.04.19.' with a trailing dot, signed amount plus an inflow/outflow word. Newest first; Egyenleg (2345.56, 1055.56) does not chain (anonymised), not a check.")
+F2(id="bank2ynab__posb-sg", file="bank2ynab__posb-sg.csv", **src(B2Y, "test/test-data/dba33fceecd62c3c727893361e0ba4d3.P000000027355791.csv"),
+   bank="POSB (DBS) savings", country="SG", currency="SGD", enc="utf-8", delim=",", header=False,
+   dcol=0, dfmt="%d %b %Y", amount=amt_pair(2, 3),
+   notes="No header: date '27 Feb 2018', code 'UMC-', debit ' 7.80', credit ' ', description; trailing empty cells. bank2ynab.conf [SG POSB savings]: Date,skip,Outflow,Inflow,Payee,Memo. One row.")
+F2(id="bank2ynab__kbc-be", file="bank2ynab__kbc-be.csv", **src(B2Y, "test/test-data/export_BE11123456789012_20180304_1422.csv"),
+   bank="KBC (current account)", country="BE", currency="EUR", enc="utf-8", delim=";", header=True,
+   dcol=5, dfmt="%d/%m/%Y", amount=amt_signed(8, ","), date_columns=["Valuta"],
+   notes="Dutch headers; Bedrag signed with decimal comma, Saldo, and separate credit/debet columns that repeat it (debet '-3,40'); cells padded with spaces. One row.")
+F2(id="bank2ynab__barclaycard-uk", file="bank2ynab__barclaycard-uk.csv", **src(B2Y, "test/test-data/statement_1.csv"),
+   bank="Barclaycard", country="GB", currency="GBP", is_card=True, enc="utf-8", delim=",", header=False,
+   dcol=0, dfmt="%d %b %y", amount=lambda r: -num(r[6]),
+   notes="No header, no line end; card export: date '10 Feb 18', description, 'Visa', cardholder, category, an empty cell, then 20.59 (a purchase in a shop: a charge, booked negative). One row; the sign is the card convention, not checked by the file.")
+F2(id="bank2ynab__raiffeisen-at", file="bank2ynab__raiffeisen-at.csv", **src(B2Y, "test/test-data/test_raiffeisen_01.csv"),
+   bank="Raiffeisen (ELBA, 2017)", country="AT", currency="EUR", enc="utf-8", delim=";", header=False,
+   dcol=0, dfmt="%d.%m.%Y", amount=amt_signed(3, ","), date_columns=["column 3 (value date)"],
+   exclude=[("text line without a date ('A null transaction, just to confuse things')", _isdate(0, "%d.%m.%Y"))],
+   notes="No header: booking date; text; value date; signed amount; currency; two empty cells. One line reads 'A null transaction, just to confuse things;;' (put there by bank2ynab's authors) and is excluded. test_raiffeisen_02.csv is the same bytes.",
+   expect={"count": 73}, checked_against="bank2ynab's (disabled) test_write_data reads 74 records from it: the 73 facts plus the null line")
+# ---------------------------------------------------------------- reckon (integration fixtures with output.ledger)
+F2(id="reckon__austrian-example", file="reckon__austrian_example.csv", **src(RCK2, "spec/integration/austrian_example/input.csv"),
+   bank="Austrian bank (easybank-style giro layout)", country="AT", currency="EUR", enc="utf-8", delim=";", header=False,
+   dcol=2, dfmt="%d.%m.%Y", amount=amt_signed(4, ","), date_columns=["column 4 (value date)"],
+   notes="No header: account; text; booking date; value date; '+120,00'/'-18,00'; EUR. The text cells are long and padded with runs of spaces.",
+   expect={"count": 13}, checked_against="spec/integration/austrian_example/output.ledger: same 13 (date, amount)")
+F2(id="reckon__nordea-dk", file="reckon__danish_kroner_nordea_example.csv", **src(RCK2, "spec/integration/danish_kroner_nordea_example/input.csv"),
+   bank="Nordea", country="DK", currency="DKK", enc="utf-8", delim=";", header=False,
+   dcol=0, dfmt="%d-%m-%Y", amount=amt_signed(3, ","), balance=(4, ",", "desc"), date_columns=["column 3"],
+   notes="No header: date; text; second date; amount '-3452,90'; balance. Newest first; the balances do not chain (anonymised), so they are reported, not used.",
+   expect={"count": 6}, checked_against="spec/integration/danish_kroner_nordea_example/output.ledger: same 6 (date, amount)")
+F2(id="reckon__french-example", file="reckon__french_example.csv", **src(RCK2, "spec/integration/french_example/input.csv"),
+   bank="French bank (CB card, cheques, PRLV)", country="FR", currency="EUR", enc="utf-8", delim=";", header=False,
+   dcol=1, dfmt="%d/%m/%Y", amount=amt_signed(4, ","),
+   notes="No header: account; date; label; reference code; signed amount; empty last cell. The labels carry long digit runs (cheque numbers) and the reference column mixes digits and letters.",
+   expect={"count": 9}, checked_against="spec/integration/french_example/output.ledger: same 9 (date, amount)")
+F2(id="reckon__ing-nl-old", file="reckon__ing.csv", **src(RCK2, "spec/integration/ing/input.csv"),
+   bank="ING Nederland (old headerless export)", country="NL", currency="EUR", enc="utf-8", delim=",", header=False,
+   dcol=0, dfmt="%Y%m%d", amount=amt_dc(6, 5, {"Af"}, ","),
+   notes="No header: yyyymmdd date, name, account, counter account, code, Af/Bij, unsigned '136,13' (quoted, decimal comma), mutation type, memo. Not in date order.",
+   expect={"count": 3}, checked_against="spec/integration/ing/output.ledger: same 3 (date, amount)")
+F2(id="reckon__nationwide", file="reckon__nationwide.csv", **src(RCK2, "spec/integration/nationwide/input.csv"),
+   bank="Nationwide Building Society", country="GB", currency="GBP", enc="utf-8", delim=",", header=False,
+   dcol=0, dfmt="%d %b %Y", amount=amt_pair(3, 4), balance=(5, ".", "asc"),
+   notes="No header: date '07 Nov 2013', type, description, paid out '£20.00', paid in, balance '£480.00'. The balance chains in file order (oldest first) although the first row's date (07 Nov) is later than the second's (09 Oct).",
+   expect={"count": 4}, checked_against="spec/integration/nationwide/output.ledger: same 4 (date, amount)")
+F2(id="reckon__banco-do-brasil", file="reckon__extratofake.csv", **src(RCK2, "spec/integration/extratofake/input.csv"),
+   bank="Banco do Brasil (extrato)", country="BR", currency="BRL", enc="cp1252", delim=",", header=True,
+   dcol=0, dfmt="%m/%d/%Y", amount=amt_signed(5),
+   exclude=[("opening balance line (Saldo Anterior)", lambda r: r[2].strip() == "Saldo Anterior")],
+   notes="windows-1252; Portuguese headers (Data, Histórico, Data do Balancete, Número do documento, Valor), CRLF, a trailing comma on every line; month-first dates (11/05/2012); the document number column holds up to 14 digits. The 'Saldo Anterior' line (100.00, the opening balance) is not a transaction.",
+   expect={"count": 22}, checked_against="spec/integration/extratofake/output.ledger: the same 22 (date, amount) plus the Saldo Anterior line reckon books as a 100.00 transaction")
+F2(id="reckon__mecu-au", file="reckon__harder_date_example.csv", **src(RCK2, "spec/integration/harder_date_example/input.csv"),
+   bank="Australian credit union (bankmecu, per 'SAV TO MECU')", country="AU", currency="AUD", enc="utf-8", delim=",", header=False,
+   dcol=0, dfmt="dby", amount=amt_signed(1),
+   notes="No header: date '10-Nov-9' (day, month name, year without century or padding), signed amount, two empty cells, two description cells, a balance-like cell (0.00, 432.12, 1234.00) that is not a running balance, trailing comma. Not in date order.",
+   expect={"count": 5}, checked_against="spec/integration/harder_date_example/output.ledger: same 5 (date, amount)")
+F2(id="reckon__another-bank-us", file="reckon__another_bank_example.csv", **src(RCK2, "spec/integration/another_bank_example/input.csv"),
+   bank="US bank (Chase-style DEBIT/CHECK/CREDIT export)", country="US", currency="USD", enc="utf-8", delim=",", header=False,
+   dcol=1, dfmt="%Y/%m/%d", amount=amt_signed(3),
+   notes="No header: type, date '2011/12/24', description, amount with '$' and parentheses for negatives ('($85.00)', '$.23'); newest first. The type word does not decide the sign: one CREDIT is '($116.22)' and one DEBIT '$.23'; the facts follow the amount as written, like reckon.",
+   expect={"count": 9}, checked_against="spec/integration/another_bank_example/output.ledger: same 9 (date, amount)")
+F2(id="reckon__paypal", file="reckon__bom_utf8_file.csv", **src(RCK2, "spec/integration/bom_utf8_file/input.csv"),
+   bank="PayPal (activity download)", country="US", currency="USD", enc="utf-8-sig", delim=",", header=True,
+   dcol=0, dfmt="%m/%d/%Y", amount=amt_signed(9),
+   notes="UTF-8 with BOM, 41 columns (Date, Time, TimeZone, Name, Type, Status, Currency, Gross, Fee, Net, ..., Balance), a blank last line; one Express Checkout payment (Gross = Net = -7.49, Fee 0.00).",
+   expect={"count": 1, "amounts": ["-7.49"]}, checked_against="spec/integration/bom_utf8_file/output.ledger: (2019-12-27, -7.49)")
+F2(id="reckon__mint", file="reckon__intuit_mint_example.csv", **src(RCK2, "spec/integration/intuit_mint_example/input.csv"),
+   bank="Intuit Mint (aggregator export of a Canadian chequing account)", country="CA", currency="CAD", enc="utf-8", delim=",", header=False,
+   dcol=0, dfmt="%m/%d/%Y", amount=amt_dc(3, 4, {"debit"}),
+   notes="No header (Mint's own header removed): date '2/03/2014' month first, description, original description, unsigned amount, debit/credit, category, account 'Chequing'. Not in date order.",
+   expect={"count": 7}, checked_against="spec/integration/intuit_mint_example/output.ledger: same 7 (date, amount)")
+# ---------------------------------------------------------------- csv2ofx
+F2(id="csv2ofx__outbank", file="csv2ofx__outbank.csv", **src(C2O2, "data/test/outbank.csv"),
+   bank="Outbank (app export of a German account)", country="DE", currency="EUR", enc="utf-8", delim=";", header=True,
+   dcol=2, dfmt="%m/%d/%y", amount=amt_signed(4, ","), date_columns=["Value Date"],
+   notes="English headers (#, Account, Date, Value Date, Amount, ...), month-first short dates '2/20/19' with a decimal-comma amount '-63,89'; newest first.",
+   expect={"count": 4}, checked_against="data/converted/outbank.ofx: same 4 (date, amount)")
+# ---------------------------------------------------------------- beancount_reds_importers
+F2(id="reds__dcu", file="reds__dcu.csv", **src(RDS, "beancount_reds_importers/importers/dcu/tests/Main_Checking_Account_Transactions.csv"),
+   bank="Digital Federal Credit Union (DCU)", country="US", currency="USD", enc="utf-8", delim=",", header=True,
+   dcol=0, dfmt="%m/%d/%Y", amount=amt_signed(3), balance=(6, ".", "desc"),
+   notes="DATE, TRANSACTION TYPE, DESCRIPTION, AMOUNT '-$7,971.39', ID (long base64 strings), MEMO, CURRENT BALANCE; newest first.",
+   expect={"count": 10}, checked_against="dcu/tests/Main_Checking_Account_Transactions.csv.extract: same 10 (date, amount), balance 500.00")
+F2(id="reds__schwab-checking-2022", file="reds__schwab-checking-2022.csv", **src(RDS, "beancount_reds_importers/importers/schwab/tests/schwab_csv_checking/schwab_XXX234_Checking_Transactions_20220203.csv"),
+   bank="Charles Schwab Bank (2022 layout)", country="US", currency="USD", enc="utf-8", delim=",", header=True,
+   dcol=0, dfmt="%m/%d/%Y", amount=amt_pair(5, 6),
+   notes="Date, Status 'Posted', Type, CheckNumber, Description, Withdrawal '$2.00', Deposit, RunningBalance; two rows whose balances do not chain (anonymised), not a check.")
+# ---------------------------------------------------------------- ofxstatement-revolut, ofxstatement-ee-swedbank
+F2(id="ofxstatement-revolut__2021-october", file="ofxstatement-revolut__2021-october.csv", **src(REV, "tests/samples/2021-october.csv"),
+   bank="Revolut", country="LT", currency="EUR", enc="utf-8", delim=",", header=True,
+   dcol=3, dfmt="%Y-%m-%d %H:%M:%S", amount=amt_signed(5), balance=(9, ".", "asc"), date_columns=["Started Date"],
+   notes="Type, Product, Started Date, Completed Date '2021-09-06 6:11:59' (unpadded hour), Description, Amount '-9.5', Fee, Currency, State, Balance; CRLF; in order of completion, not of start. Facts use Completed Date, as the plugin does.",
+   expect={"count": 7, "amounts": ["-250", "-9.5"]}, checked_against="tests/test_revolut.py expects 7 lines, the first -250 on 2021-09-05, the second -9.5 on 2021-09-05 (Completed Date)")
+F2(id="ofxstatement-revolut__2022-january", file="ofxstatement-revolut__2022-january.csv", **src(REV, "tests/samples/2022-january.csv"),
+   bank="Revolut", country="LT", currency="EUR", enc="utf-8", delim=",", header=True,
+   dcol=3, dfmt="%Y-%m-%d %H:%M:%S", amount=amt_signed(5), date_columns=["Started Date"],
+   exclude=[("pending (State PENDING, no Completed Date)", lambda r: r[8].strip() == "PENDING")],
+   notes="Two PENDING rows (no Completed Date, no Balance) excluded; a 0.00 'temporary Hold' row. The balances do not chain (anonymised sample), not a check.",
+   expect={"count": 6, "amounts": ["-38.71"]}, checked_against="tests/test_revolut.py (test_revolut_ignore_pending) expects 7 lines: the 6 facts plus the 0.00 hold; the third is -38.71 dated 2022-01-07 (Completed Date)")
+F2(id="ofxstatement-ee-swedbank__sample", file="ofxstatement-ee-swedbank__sample.csv", **src(EES, "tests/sample-statement.csv"),
+   bank="Swedbank Estonia", country="EE", currency="EUR", enc="utf-8", delim=";", header=False,
+   dcol=2, dfmt="%d.%m.%Y", amount=amt_dc(5, 7, {"D"}, ","),
+   notes="No header, no line end after the last row: account, record type 20, date, payee, text, unsigned '7,50', EUR, D/K indicator, archive id, type K, trailing empty cells. Four identical rows (the sample repeats one card payment); all four are facts.")
+# ---------------------------------------------------------------- beangulp
+F2(id="beangulp__csvbank-chase", file="beangulp__csvbank-chase.csv", **src(BGP, "examples/tests/csvbank/statement.csv"),
+   bank="Chase (checking, 2016 layout)", country="US", currency="USD", enc="utf-8", delim=",", header=True,
+   dcol=1, dfmt="%m/%d/%Y", amount=amt_signed(3), balance=(5, ".", "desc"),
+   notes="Details, Posting Date, Description, Amount, Type, Balance, Check or Slip #, trailing comma on every line; newest first.",
+   expect={"count": 6}, checked_against="examples/tests/csvbank/statement.csv.beancount: same 6 (date, amount), balance 3409.86")
+
+F2(id="reckon__societe-generale", file="reckon__invalid_header_example.csv", **src(RCK2, "spec/integration/invalid_header_example/input.csv"),
+   bank="French bank (Société Générale-style export)", country="FR", currency="EUR", enc="utf-8", delim=";", header_at="Date de l'opération", header=True,
+   dcol=0, dfmt="%d/%m/%Y", amount=amt_signed(3, ","),
+   notes="Preamble: a line '-', an account line ='0234500012345678';21/11/2015;19/02/2016;36;19/02/2016;1234,37 EUR (a formula-quoted account number and the balance with its currency in the cell), a blank line; then French headers (Date de l'opération, Libellé, Détail de l'écriture, Montant de l'opération, Devise). The detail text carries a 24-digit reference.",
+   expect={"count": 2}, checked_against="spec/integration/invalid_header_example/output.ledger: same 2 (date, amount)")
+F2(id="reckon__visa-sgd", file="reckon__issue_85_date_example.csv", **src(RCK2, "spec/integration/regression/issue_85_date_example/input.csv"),
+   bank="Visa card (reckon issue 85 export, SGD purchases)", country="unknown", currency="CAD", is_card=True, enc="utf-8", delim=",", header=False,
+   dcol=2, dfmt="%Y-%m-%d", amount=amt_signed(6),
+   notes="No header, cells after ', ' keep a leading space: card type, a 16-digit card number, ISO date, empty, merchant, '8.10 SGD @ .976500000000' (foreign amount and rate), the amount in the card's currency already signed from the holder's view (-7.91), and a D mark. Country and currency are not stated by the file (the card's currency is a guess: CAD); the facts do not depend on it.",
+   expect={"count": 2}, checked_against="spec/integration/regression/issue_85_date_example/output.ledger: same 2 (date, amount)")
+
 def records(e):
     raw = open(os.path.join(HERE, "files", e["file"]), "rb").read()
     text = raw.decode(e["enc"])
@@ -565,6 +735,8 @@ def main():
         }
         if e.get("date_columns"):
             entry["date_columns"] = e["date_columns"]
+        if e.get("batch"):      # batch 2 and later: collected after the sniffer rounds, never tuned on
+            entry["batch"] = e["batch"]
         if checked:
             entry["checked_against"] = checked
         out.append(entry)

@@ -114,6 +114,9 @@ public struct CSVReader: StatementReader {
                         "the file does not end with a line end: if its download stopped early, this last row may be cut short; check it against the bank",
                         SourceLocation(file: displayName, line: line)))
             }
+            if let skipped = mapper.skipped {
+                try emit(.skippedRows(count: skipped.count, pattern: skipped.pattern, first: SourceLocation(file: displayName, line: skipped.line)))
+            }
             if let balance = closing.balance { try emit(.closing(balance)) }
         }
     }

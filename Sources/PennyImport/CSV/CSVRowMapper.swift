@@ -36,6 +36,8 @@ struct CSVRowMapper {
     /// The text of the last record when it was a detail row (`detail-rows join`): no date,
     /// no amount, some text that continues the transaction above.
     private(set) var detailText: String?
+    /// Rows a `skip-row` pattern passed over: how many, the first one's pattern and line.
+    private(set) var skipped: (count: Int, pattern: String, line: Int)?
 
     init(profile: CSVProfile, fileName: String, currency: Currency) {
         self.profile = profile
@@ -248,7 +250,9 @@ struct CSVRowMapper {
             hasEnded = true
             return true
         }
-        return patterns.skips(fields, count: record.count)
+        guard let pattern = patterns.skipping(fields, count: record.count) else { return false }
+        skipped = (count: (skipped?.count ?? 0) + 1, pattern: skipped?.pattern ?? pattern, line: skipped?.line ?? record.line)
+        return true
     }
 
     /// A row with more non-empty fields than the header was split wrongly (an unquoted

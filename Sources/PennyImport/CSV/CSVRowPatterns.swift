@@ -10,6 +10,8 @@ struct CSVRowPatterns {
         let column: Int?
         let test: CSVProfile.RowPattern.Test
         let key: String
+        /// The pattern's text as written (for the import line).
+        let text: String
     }
 
     private let skips: [Compiled]
@@ -27,7 +29,7 @@ struct CSVRowPatterns {
             case .header(let name): column = folded.firstIndex(of: TextKey.fold(name)) ?? Int.max
             case nil: column = nil
             }
-            return Compiled(column: column, test: pattern.test, key: TextKey.fold(pattern.text))
+            return Compiled(column: column, test: pattern.test, key: TextKey.fold(pattern.text), text: pattern.text)
         }
         skips = profile.skipRows.map(compile)
         ends = profile.endRows.map(compile)
@@ -36,8 +38,8 @@ struct CSVRowPatterns {
     /// True when an `end-row` pattern holds: the data ended before this row.
     func ends(_ fields: (Int) -> String?, count: Int) -> Bool { ends.contains { holds($0, fields, count) } }
 
-    /// True when a `skip-row` pattern holds.
-    func skips(_ fields: (Int) -> String?, count: Int) -> Bool { skips.contains { holds($0, fields, count) } }
+    /// The text of the first `skip-row` pattern that holds, or nil.
+    func skipping(_ fields: (Int) -> String?, count: Int) -> String? { skips.first { holds($0, fields, count) }?.text }
 
     private func holds(_ pattern: Compiled, _ fields: (Int) -> String?, _ count: Int) -> Bool {
         let indices = pattern.column.map { $0 < count ? [$0] : [] } ?? Array(0..<count)

@@ -90,6 +90,20 @@ public struct CSVSniff: Sendable {
         return convention
     }
 
+    /// Settles the sign for an account declared as a bank account (not a card) when the
+    /// column holds both signs: money out is written negative, as a bank writes its own
+    /// account. Returns the convention used, for the import line, or nil when the signs do
+    /// not settle it (every amount positive: a card's charges read the same).
+    public mutating func readAsBankAccount() -> String? {
+        guard let count = signCount, count.negative > 0, count.positive > 0 else { return nil }
+        ambiguities.removeAll { $0.topic == "sign" }
+        profile.negate = false
+        let convention =
+            "a bank account's statement: its \(count.negative) negative amounts are money out and its \(count.positive) positive ones money in, as written"
+        decisions.append(.init("sign", "(amounts as written)", because: "the account is not a card and the column holds both signs; read as \(convention)"))
+        return convention
+    }
+
     /// The one-line reason a refused file gives: what could not be told apart.
     public var refusal: String {
         ambiguities.map { a in

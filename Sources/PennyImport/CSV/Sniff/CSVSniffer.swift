@@ -121,6 +121,14 @@ public enum CSVSniffer {
         // Rows the bank lists but has not booked (a status column saying pending).
         if let header, let s = header.indices.first(where: { HeaderVocabulary.roles(for: header[$0]).contains { $0.role == .status && $0.score == 3 } }) {
             let notBooked = Set(rows.map { String($0[s].trimmed) }.filter { HeaderVocabulary.notBookedStatuses.contains(TextKey.fold($0)) })
+            let unknown = Set(rows.map { String($0[s].trimmed) }).filter { !HeaderVocabulary.isKnownStatus($0) }
+            if !notBooked.isEmpty || !unknown.isEmpty, let odd = unknown.sorted().first, let line = rows.first(where: { $0[s].trimmed == odd })?.line {
+                // A status Penny does not know beside others: booked or not is not said.
+                sniff.ambiguities.append(
+                    .init(
+                        "status", candidates: ["skip-row \(SniffColumns(header: header, rows: rows).reference(s)) is \(odd)", "(import those rows)"],
+                        because: "\"\(header[s].trimmed)\" says '\(odd)' (line \(line)) beside other statuses, and whether such a row is booked is not known"))
+            }
             if !notBooked.isEmpty {
                 rows = rows.filter { !notBooked.contains(String($0[s].trimmed)) }
                 columns = SniffColumns(header: header, rows: rows)
@@ -153,7 +161,19 @@ public enum CSVSniffer {
         }
         sniff.rowCount = rows.count
         let wider = header.map { h in rows.filter { r in r.fields.count > h.count && r.fields[h.count...].contains { !$0.trimmed.isEmpty } } } ?? []
-        if let header, wider.count * 2 > rows.count {
+        // Rows longer than the header by varying numbers of fields (Livebank's text split over
+        // the fields after the last name) cannot be the header one name short: that would make
+        // every row one longer. The names are read from the left; each column must still hold
+        // what its name says.
+        let trailing = Set(wider.map(\.fields.count)).count > 1
+        if let header, wider.count * 2 > rows.count, trailing {
+            sniff.decisions.append(
+                .init(
+                    "header", "names from the left",
+                    because:
+                        "\(wider.count) of \(rows.count) rows hold more fields than the \(header.count) the header names, and not the same number (\(Set(wider.map(\.fields.count)).sorted().map(String.init).joined(separator: ", "))): the extra fields follow the named ones"
+                ))
+        } else if let header, wider.count * 2 > rows.count {
             // A header one name short: which column has no name is not said, so no name is
             // used; the columns are read by content and must be proven by a running balance.
             columns = SniffColumns(header: nil, rows: rows)

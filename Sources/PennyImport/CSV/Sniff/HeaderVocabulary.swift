@@ -44,7 +44,7 @@ enum HeaderVocabulary {
         ],
         .valueDate: [
             "value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum", "data valor", "data de valor", "data valuta",
-            "fecha valor", "fecha de valor", "f valor", "date de valeur", "date valeur", "rentedatum",
+            "fecha valor", "fecha de valor", "f valor", "date de valeur", "date valeur", "rentedatum", "rentedato", "arvopaiva", "valutadag",
         ],
         .description: [
             "description", "descriptions", "details", "transaction details", "narrative", "particulars", "label", "libelle", "libelle operation",
@@ -91,7 +91,8 @@ enum HeaderVocabulary {
         .indicator: [
             "d c", "dc", "cr dr", "dr cr", "debit credit", "credit debit", "af bij", "soll haben", "s h", "d h", "c d", "debito credito", "sign",
             // lt, lv, et, pl, cs, sk, hu, ro, sv, da, fi, no, ru, tr
-            "d k", "k d", "dk", "credit debet", "creditdebet", "debet credit", "deebet kreedit", "debetas kreditas", "d c indicator",
+            "d k", "k d", "dk", "credit debet", "creditdebet", "debet credit", "deebet kreedit", "debetas kreditas", "d c indicator", "plus minus", "vorzeichen", "signe", "segno",
+            "signo", "teken",
         ],
         .balance: [
             "balance", "running balance", "runningbalance", "current balance", "balance after", "saldo", "saldo contabile", "saldo contable",
@@ -143,9 +144,13 @@ enum HeaderVocabulary {
         "gross", "tax", "bank", "instructed", "fremdwahrung",
     ]
 
+    /// Letters that are not a base letter with an accent, so folding keeps them: Danish and
+    /// Norwegian `ø` (`Beløb`), `æ`, German `ß`, Polish `ł`.
+    static let letterFolds: [Character: String] = ["ø": "o", "æ": "ae", "ß": "ss", "ł": "l", "đ": "d", "ı": "i", "œ": "oe"]
+
     /// The header as compared: folded, punctuation as spaces, a trailing currency removed.
     static func normalize(_ header: String) -> String {
-        let folded = TextKey.fold(header)
+        let folded = TextKey.fold(header).map { letterFolds[$0] ?? String($0) }.joined()
         let spaced = String(folded.map { $0.isLetter || $0.isNumber ? $0 : " " })
         var words = spaced.split(separator: " ").map(String.init)
         if words.count > 1, let last = words.last, SniffCurrencyCodes.contains(last) { words.removeLast() }
@@ -212,10 +217,24 @@ enum HeaderVocabulary {
         return out ? .out : .in
     }
 
+    /// Status words of rows that are booked.
+    static let bookedStatuses: Set<String> = [
+        "approved", "completed", "complete", "booked", "posted", "processed", "settled", "cleared", "done", "success", "successful", "executed",
+        "confirmed", "paid", "gebucht", "umsatz gebucht", "ausgefuhrt", "verbucht", "geboekt", "uitgevoerd", "comptabilise", "execute", "effectue", "contabilizado",
+        "concluido", "efetuado", "realizado", "completado", "liquidado", "contabilizzato", "eseguito", "completato", "исполнено", "проведено", "выполнено",
+    ]
+
+    /// True for a status cell Penny knows the meaning of (booked or not), or an empty one.
+    static func isKnownStatus(_ cell: String) -> Bool {
+        let key = TextKey.fold(cell.trimmed)
+        return key.isEmpty || bookedStatuses.contains(key) || notBookedStatuses.contains(key)
+    }
+
     /// Status words of rows that have not happened yet (or never will).
     static let notBookedStatuses: Set<String> = [
         "pending", "pendente", "pendiente", "en attente", "in sospeso", "vorgemerkt", "in behandeling", "reverted", "declined", "failed",
         "cancelled", "canceled", "rejected", "umsatz vorgemerkt", "noch nicht gebucht", "pending transaction", "en cours", "in corso",
-        "in attesa", "oczekujaca", "w trakcie", "в обработке", "отклонено", "отклонена", "отменено", "отменена",
+        "in attesa", "oczekujaca", "w trakcie", "not approved", "unapproved", "non approvato", "rifiutato", "annullato", "abgelehnt", "storniert", "afgewezen", "geweigerd",
+        "reserveret", "reserviert", "reservert", "reserverad", "varattu", "vorgemerkt umsatz", "в обработке", "отклонено", "отклонена", "отменено", "отменена",
     ]
 }

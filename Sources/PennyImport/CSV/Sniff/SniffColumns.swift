@@ -84,6 +84,12 @@ struct SniffColumns {
         return !v.isEmpty && v.allSatisfy { marks.contains($0) } && Set(v).count <= 2 && v.contains { $0.count > 0 && !["-", "+"].contains($0) }
     }
 
+    /// Every value a bare `+` or `-`, both present.
+    func isSignMarkColumn(_ j: Int) -> Bool {
+        let v = Set(values(j).map { String($0.text.trimmed) })
+        return v == ["+", "-"]
+    }
+
     /// A column that marks only some rows, always with the same debit or credit word
     /// (`CR` beside a card's payments): true when the blank rows are money out (the mark is
     /// a credit mark), false when they are money in, nil when it is no such column.
@@ -109,7 +115,8 @@ struct SniffColumns {
         case .debit, .credit: isSparseMoney(j) || values(j).allSatisfy { $0.text.trimmed.isEmpty }
         case .balance: isSparseMoney(j)
         case .currency: isCurrencyColumn(j)
-        case .indicator: isIndicatorColumn(j)
+        // Named as the sign (`Sign`, `+/-`), a column of bare `+` and `-` marks is one too.
+        case .indicator: isIndicatorColumn(j) || isSignMarkColumn(j)
         case .description, .payee, .memo, .type, .status: isTextColumn(j) || values(j).allSatisfy { $0.text.trimmed.isEmpty }
         case .id, .iban, .ownAccount: true
         }

@@ -9,7 +9,7 @@ enum SniffDates {
     /// The patterns tried, most usual first within each order.
     static let candidates: [DateFormat] = {
         var patterns: [String] = []
-        let times = ["", " %H:%M:%S", " %H:%M", "T%H:%M:%S", "T%H:%M:%S%Z", "T%H:%M", " %H:%M:%S.%f", "T%H:%M:%S.%f", "T%H:%M:%S.%f%Z"]
+        let times = ["", " %H:%M:%S", " %H:%M", "T%H:%M:%S", "T%H:%M:%S%Z", "T%H:%M", " %H:%M:%S.%f", "T%H:%M:%S.%f", "T%H:%M:%S.%f%Z", " %H:%M:%S %Z", " %H:%M:%S%Z"]
         for time in times {
             for sep in ["-", "/", ".", " "] {
                 patterns.append("%Y\(sep)%m\(sep)%d\(time)")
@@ -22,6 +22,8 @@ enum SniffDates {
                 }
             }
             patterns += ["%Y:%m:%d\(time)", "%Y.%m.%d.\(time)"]
+            // A dot after the year (Satispay's `24 lug 2024. 02:59:45`) or the day (`3. Mär 2024`).
+            patterns += ["%d %b %Y.\(time)", "%d. %b %Y\(time)"]
             patterns += ["%Y%m%d\(time)", "%d %b %Y\(time)", "%d-%b-%Y\(time)", "%d-%b-%y\(time)", "%d %b %y\(time)", "%b %d, %Y\(time)", "%b %d %Y\(time)"]
         }
         // OFX's date-times, written into some banks' CSV (`20091224120000[0:GMT]`).

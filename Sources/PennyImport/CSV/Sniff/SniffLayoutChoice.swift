@@ -47,6 +47,20 @@ struct SniffLayoutChoice {
     /// The chosen layout (the first candidate when something stays open, for the profile
     /// a person edits), with decisions and ambiguities added to `sniff`.
     func choose(_ sniff: inout CSVSniff) -> SniffColumns.Layout? {
+        if let placeholder = placeholderBalance() {
+            sniff.decisions.append(
+                .init(
+                    "balance", "(none)",
+                    because:
+                        "\(columns.name(placeholder.column)) holds '\(placeholder.text)' on every row although the amounts move: a placeholder, not a running balance"
+                ))
+            return withoutBalanceColumn().choose(&sniff)
+        }
+        if let b = columns.layouts.compactMap(\.balance).first, columns.layouts.allSatisfy({ l in rows(l).map { SniffBalance.check($0) == .unchecked } ?? false }) {
+            sniff.decisions.append(
+                .init("balance", "(none)", because: "\(columns.name(b)) is on fewer than two rows, so no chain can prove a reading; the amounts are judged without it"))
+            return withoutBalanceColumn().choose(&sniff)
+        }
         guard let first = columns.layouts.first else { return nil }
         if columns.layouts.contains(where: { $0.balance != nil }) {
             return byBalance(first, &sniff)
@@ -59,6 +73,7 @@ struct SniffLayoutChoice {
             return first
         }
         if !columns.unreadMoney.isEmpty {
+            if let agreed = SniffMoneyAgreement(choice: self).reading(&sniff) { return agreed }
             sniff.ambiguities.append(
                 .init(
                     "amount column", candidates: columns.layouts.map { CSVSniffer.describe($0, columns) }.uniqued(),
@@ -68,6 +83,29 @@ struct SniffLayoutChoice {
             return first
         }
         return withoutBalance(first, &sniff)
+    }
+
+    /// The same choice with no balance column in any candidate.
+    private func withoutBalanceColumn() -> SniffLayoutChoice {
+        var plain = columns
+        plain.layouts = columns.layouts.reduce(into: []) { kept, l in
+            var l = l
+            l.balance = nil
+            if !kept.contains(l) { kept.append(l) }
+        }
+        return SniffLayoutChoice(columns: plain, format: format, dateFormat: dateFormat)
+    }
+
+    /// The balance column of every candidate when it holds one value on every row while
+    /// some amount is not zero: no running balance stays still as money moves (Nordea's
+    /// `999,99`), so it proves nothing and is left out. Nil for a real balance column.
+    private func placeholderBalance() -> (column: Int, text: String)? {
+        let balances = Set(columns.layouts.compactMap(\.balance))
+        guard balances.count == 1, let b = balances.first, columns.rows.count > 1 else { return nil }
+        let values = Set(columns.rows.map { SniffNumbers.read($0[b].trimmed, format) })
+        guard values.count == 1, let only = values.first, only != nil else { return nil }
+        let moves = columns.layouts.contains { l in rows(l)?.contains { $0.amount != 0 } ?? false }
+        return moves ? (b, String(columns.rows[0][b].trimmed)) : nil
     }
 
     /// Only a chain that holds in the order the dates run proves a reading.
@@ -115,7 +153,7 @@ struct SniffLayoutChoice {
         return layout
     }
 
-    private func withoutBalance(_ first: SniffColumns.Layout, _ sniff: inout CSVSniff) -> SniffColumns.Layout {
+    func withoutBalance(_ first: SniffColumns.Layout, _ sniff: inout CSVSniff) -> SniffColumns.Layout {
         let readable = columns.layouts.filter { !$0.negate }.compactMap { l in rows(l).map { (l, $0.map(\.amount)) } }
         guard let (chosen, amounts) = readable.first else { return first }
         switch chosen.money {

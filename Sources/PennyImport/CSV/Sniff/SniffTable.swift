@@ -109,14 +109,15 @@ struct SniffTable {
     }
 
     /// The first data-like row that is followed by another (or is the last row), possibly
-    /// after a few detail lines (rows whose first field is empty, under a transaction).
+    /// after a few detail lines (rows whose first field is empty, under a transaction) or
+    /// rows not booked yet (`Pending`).
     private static func firstDataIndex(_ records: [SniffRecord], _ dataLike: [Bool]) -> Int? {
         for i in records.indices where dataLike[i] {
             let following = records[(i + 1)...].indices.filter { !records[$0].isBlank }
             guard !following.isEmpty else { return i }
             for next in following.prefix(10) {
                 if dataLike[next] { return i }
-                if !(records[next].fields.first?.trimmed.isEmpty ?? false) { break }
+                if !(records[next].fields.first?.trimmed.isEmpty ?? false), !isNotBooked(records[next]) { break }
             }
         }
         return dataLike.firstIndex(of: true)
@@ -124,9 +125,12 @@ struct SniffTable {
 
     /// The non-blank row just before the data, when it names columns rather than holding values.
     private static func headerIndex(_ records: [SniffRecord], before first: Int) -> Int? {
-        // An opening-balance line may sit between the header and the data (`31/12/17;;;26.851,95|;SALDO INIZIALE`).
+        // An opening-balance line may sit between the header and the data (`31/12/17;;;26.851,95|;SALDO INIZIALE`),
+        // and so may rows not booked yet, whose date cell says so (`Reserveret;Nordea Pay Lebara; ;-100,00`).
         var end = first
-        while let h = records[..<end].lastIndex(where: { !$0.isBlank }), records[h].fields.contains(where: { SniffDates.isDate($0) }), first - h <= 2 {
+        while let h = records[..<end].lastIndex(where: { !$0.isBlank }),
+            (records[h].fields.contains(where: { SniffDates.isDate($0) }) && first - h <= 2) || isNotBooked(records[h])
+        {
             end = h
         }
         guard let h = records[..<end].lastIndex(where: { !$0.isBlank }) else { return nil }
@@ -136,6 +140,12 @@ struct SniffTable {
         let numbers = named.filter { SniffNumbers.isAmount($0) }.count
         guard numbers * 2 < named.count, r.fields.count * 2 >= records[first].fields.count else { return nil }
         return h
+    }
+
+    /// True for a row whose first cell says it is not booked yet (`Pending`, `Reserveret`).
+    static func isNotBooked(_ r: SniffRecord) -> Bool {
+        guard let cell = r.fields.first(where: { !$0.trimmed.isEmpty }) else { return false }
+        return HeaderVocabulary.notBookedStatuses.contains(TextKey.fold(cell.trimmed))
     }
 
     /// The rules' `header-lines`: every line up to the header (or to the first data row).
