@@ -75,6 +75,9 @@ struct QIFBehaviourTests {
         // `13/3/3`: no year is written with one digit, so the year comes first in every date.
         #expect(try Self.dates("!Type:Bank\nD13/3/3\nT1\n^\nD13/12/25\nT1\n^\n") == ["2013-03-03", "2013-12-25"])
         #expect(try Self.dates("!Type:Bank\nD99/12/31\nT1\n^\nD00/1/2\nT1\n^\n") == ["1999-12-31", "2000-01-02"])
+        // Eight digits with the year last (GnuCash's `03121984`), in the file's order.
+        #expect(try Self.dates("!Type:Bank\nD03121984\nT1\n^\nD25121984\nT1\n^\n") == ["1984-12-03", "1984-12-25"])
+        #expect(try Self.dates("!Type:Bank\nD20240102\nT1\n^\n") == ["2024-01-02"])
         // Quicken's one-digit year after its apostrophe is 2000-2009.
         #expect(try Self.dates("!Type:Bank\nD1/ 2' 4\nT1\n^\n") == ["2004-01-02"])
     }

@@ -4,7 +4,7 @@ import PennyCore
 ///
 /// Written forms: `1/ 2'24` and `1/ 2' 4` (Quicken: `'` before a year of this century),
 /// `01/02/2024`, `1-2-24`, `01.02.2024`, `2024-01-02`, `2024/01/02`, `2024'01'02`,
-/// `20240102`, and two-digit years first (`13/3/3`) when the file shows that order.
+/// `20240102`, `01022024`, and two-digit years first (`13/3/3`) when the file shows that order.
 /// Two-digit years use the `TwoDigitYear` pivot. A date with the year last is month
 /// first (Quicken's US order) unless some date of the file has a first part above 12;
 /// a date with the year first is year-month-day unless some date of the file has a
@@ -54,10 +54,14 @@ struct QIFDates {
         let fail = PennyError.badInput(
             "cannot read date '\(text)': expected a date like 01/31/2024, 1/31'24, 31.01.2024 or 2024-01-31", at: SourceLocation(file: fileName, line: line))
         guard numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { throw fail }
-        if numbers.count == 1, numbers[0].count == 8, let y = Int(numbers[0].prefix(4)), let m = Int(numbers[0].dropFirst(4).prefix(2)),
-            let d = Int(numbers[0].suffix(2))
-        {
-            return Parts(text: text, line: line, yearFirst: true, year: y, first: m, second: d)
+        if numbers.count == 1, numbers[0].count == 8, let all = Int(numbers[0]) {
+            // `20240102`, or with the year last when the first four digits are no year
+            // (`03121984`, which GnuCash reads as day or month first).
+            let head = all / 10000, tail = all % 10000
+            if !(1900...2199).contains(head), (1900...2199).contains(tail) {
+                return Parts(text: text, line: line, yearFirst: false, year: tail, first: head / 100, second: head % 100)
+            }
+            return Parts(text: text, line: line, yearFirst: true, year: head, first: (all / 100) % 100, second: all % 100)
         }
         guard numbers.count == 3, let a = Int(numbers[0]), let b = Int(numbers[1]), let c = Int(numbers[2]) else { throw fail }
         if numbers[0].count == 4, numbers[1].count <= 2, numbers[2].count <= 2 {
