@@ -78,6 +78,8 @@ struct QIFBehaviourTests {
         // Eight digits with the year last (GnuCash's `03121984`), in the file's order.
         #expect(try Self.dates("!Type:Bank\nD03121984\nT1\n^\nD25121984\nT1\n^\n") == ["1984-12-03", "1984-12-25"])
         #expect(try Self.dates("!Type:Bank\nD20240102\nT1\n^\n") == ["2024-01-02"])
+        // Old Quicken's years since 1900 (GnuCash's fix-year: `102` is 2002).
+        #expect(try Self.dates("!Type:Bank\nD1/2/102\nT1\n^\n") == ["2002-01-02"])
         // Quicken's one-digit year after its apostrophe is 2000-2009.
         #expect(try Self.dates("!Type:Bank\nD1/ 2' 4\nT1\n^\n") == ["2004-01-02"])
     }

@@ -4,7 +4,7 @@ import PennyCore
 ///
 /// Written forms: `1/ 2'24` and `1/ 2' 4` (Quicken: `'` before a year of this century),
 /// `01/02/2024`, `1-2-24`, `01.02.2024`, `2024-01-02`, `2024/01/02`, `2024'01'02`,
-/// `20240102`, `01022024`, and two-digit years first (`13/3/3`) when the file shows that order.
+/// `20240102`, `01022024`, `1/2/102` (years since 1900), and two-digit years first (`13/3/3`) when the file shows that order.
 /// Two-digit years use the `TwoDigitYear` pivot. A date with the year last is month
 /// first (Quicken's US order) unless some date of the file has a first part above 12;
 /// a date with the year first is year-month-day unless some date of the file has a
@@ -74,6 +74,10 @@ struct QIFDates {
         // Quicken writes the years 2000-2009 as one digit after its `'`: `1/ 2' 4`.
         if numbers[2].count == 1, text.contains("'") {
             return Parts(text: text, line: line, yearFirst: false, year: 2000 + c, first: a, second: b)
+        }
+        // Old Quicken's years since 1900 past 1999: `1/2/102` is 2002 (GnuCash reads it so).
+        if numbers[2].count == 3, (100...199).contains(c) {
+            return Parts(text: text, line: line, yearFirst: false, year: 1900 + c, first: a, second: b)
         }
         guard numbers[2].count == 2 || numbers[2].count == 4 else { throw fail }
         return Parts(text: text, line: line, yearFirst: false, year: numbers[2].count == 2 ? TwoDigitYear.expand(c) : c, first: a, second: b)
