@@ -120,4 +120,20 @@ struct MT940BehaviourTests {
         let text = Self.head + ":61:2401020102D1,00NTRF//A\n:86:Coffee\n  :61:2401020102D2,00NTRF//B\n:62F:C240102EUR97,00\n"
         #expect(try Self.read(text).transactions.map(\.amount.minorUnits) == [-100, -200])
     }
+
+    @Test func linesAfterAClosingBalanceAreTheNextStatementOfTheSameAccount() throws {
+        // A bank that writes the next day's lines and closing balance alone: the statement
+        // takes the account, and the closing balance before as its opening.
+        let text = Self.head + ":61:2401020102D1,00NTRF//A\n:62F:C240102EUR99,00\n-\n:61:2401030103D2,00NTRF//B\n:62F:C240103EUR97,00\n-\n"
+        let read = try Self.read(text)
+        #expect(read.headers.map(\.location.line) == [1, 7])
+        #expect(read.headers.map(\.accountIdentifier) == ["DE89370400440532013000", "DE89370400440532013000"])
+        #expect(read.headers.map { $0.opening?.amount.minorUnits } == [10000, 9900])
+        #expect(read.transactions.map(\.amount.minorUnits) == [-100, -200])
+        // Without a closing balance after them, such lines are refused as a statement cut off.
+        let cut = Self.head + ":62F:C240102EUR100,00\n:61:2401020102D1,00NTRF\n"
+        #expect(
+            ReaderErrorTests.rejection(cut, name: "x.sta", reader: MT940Reader())
+                == "x.sta:5: error: the statement that starts here has no closing balance (:62F: or :62M:): the file may be cut off")
+    }
 }

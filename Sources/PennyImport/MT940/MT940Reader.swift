@@ -65,8 +65,9 @@ public struct MT940Reader: StatementReader {
         return lines.contains { $0.hasPrefix(":20:") } && lines.contains { $0.hasPrefix(":25:") || $0.hasPrefix(":60F:") || $0.hasPrefix(":61:") }
     }
 
-    /// The fields that open a statement when they follow a closing balance without a `:20:`.
-    static let startsStatement: Set<String> = ["25", "28C", "28", "60F", "60M"]
+    /// The fields that open a statement when they follow a closing balance without a `:20:`
+    /// (such a statement continues the one before: `MT940StatementBuilder`).
+    static let startsStatement: Set<String> = ["25", "28C", "28", "60F", "60M", "61"]
 
     /// Streams each statement of MT940 text (a file's, or a JSON recording's body).
     func read(text: String, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
@@ -82,7 +83,8 @@ public struct MT940Reader: StatementReader {
         var closed = false
         for field in fields where field.line >= first.line {
             // A statement starts at :20:, or, after a closing balance, at the next
-            // statement's :25:, :28C: or opening balance (a bank that leaves out :20:).
+            // statement's :25:, :28C:, opening balance or first :61: (a bank that leaves
+            // out :20:, or all but the lines and the closing balance).
             if field.tag == "20" || (closed && Self.startsStatement.contains(field.tag)) {
                 statements.append([])
                 closed = false
@@ -90,8 +92,9 @@ public struct MT940Reader: StatementReader {
             statements[statements.count - 1].append(field)
             if field.tag == "62F" || field.tag == "62M" { closed = true }
         }
+        var previous: StatementHeader?
         for statement in statements {
-            try MT940StatementBuilder(fileName: displayName, defaultCurrency: configuration.defaultCurrency).read(statement, emit: emit)
+            previous = try MT940StatementBuilder(fileName: displayName, defaultCurrency: configuration.defaultCurrency).read(statement, after: previous, emit: emit)
         }
         try Self.checkBlocksClosed(text, displayName: displayName)
     }
