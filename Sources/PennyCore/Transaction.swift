@@ -26,6 +26,9 @@ public struct Transaction: Sendable {
     public var location: SourceLocation
     /// The amount in the currency the purchase was made in, when the statement gives it.
     public var original: OriginalAmount?
+    /// The value date (interest from), when the statement gives one other than `date`
+    /// (MT940's `:61:` value date when its entry date differs).
+    public var valueDate: LocalDate?
 
     /// The longest text field Penny writes: a description is a line of a statement, not a
     /// document. A longer one (a 200 MB field once made a 200 MB ledger line and took 1 GB)

@@ -299,6 +299,7 @@ public struct StatementImporter {
         if let iban = t.counterpartyIBAN, !iban.isEmpty { tags.append(Tag(name: "iban", value: iban)) }
         if let type = t.type, !type.isEmpty { tags.append(Tag(name: "type", value: type)) }
         if let payee = t.payee, !payee.isEmpty { tags.append(Tag(name: "bank-payee", value: payee)) }
+        if let valueDate = t.valueDate { tags.append(Tag(name: "value-date", value: valueDate.description)) }
         // A purchase abroad: what it cost in its own currency, and the bank's rate.
         if let original = t.original {
             tags.append(Tag(name: "original-amount", value: original.amount.decimalString))

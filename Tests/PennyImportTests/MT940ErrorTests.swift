@@ -17,7 +17,7 @@ struct MT940ErrorTests {
             head + ":61:2401020102D1,00\n:62F:C240102EUR99,00\n",
             "x.sta:4: error: cannot read :61: '2401020102D1,00': expected a transaction type like NTRF after the amount"
         ),
-        (head + ":61:2401020102D100NTRF\n:62F:C240102EUR99,00\n", "x.sta:4: error: cannot read :61: amount '100': expected digits with a decimal comma, like 1234,56"),
+        (":20:STMT1\n:60F:C240101EUR100\n:62F:C240102EUR99,00\n", "x.sta:2: error: cannot read :60F: amount '100': expected digits with a decimal comma, like 1234,56"),
         (head + ":61:2401020102D1,005NTRF\n:62F:C240102EUR99,00\n", "x.sta:4: error: cannot read :61: amount '1,005': amount has more than 2 decimals (EUR)"),
         (
             ":20:STMT1\n:60F:C2401EUR100,00\n:62F:C240102EUR99,00\n",
@@ -25,10 +25,6 @@ struct MT940ErrorTests {
         ),
         (":20:STMT1\n:60F:C240101EU1100,00\n:62F:C240102EUR99,00\n", "x.sta:2: error: unknown currency 'EU1' in :60F:"),
         (":20:STMT1\n:13D:2401021200+0100\n:34F:EU10,\n", "x.sta:3: error: unknown currency 'EU1' in :34F:"),
-        (
-            head + ":62F:C240102EUR100,00\n:61:2401020102D1,00NTRF\n",
-            "x.sta:5: error: :61: after the closing balance (:62F:) of the statement that starts on line 1"
-        ),
         (
             head + ":61:2401020102D1,00NTRF\n:86:Coffee\n",
             "x.sta:1: error: the statement that starts here has no closing balance (:62F: or :62M:): the file may be cut off"

@@ -60,4 +60,54 @@ struct QIFBehaviourTests {
                 == "x.qif:14: error: an investment account's section (!Type:Invst) holds 1 record Penny cannot book (shares bought and sold, their cash among them): nothing of the file is imported, so none of its money is dropped; export the bank or card account alone"
         )
     }
+
+    /// Issue 31: a CRLF file was one line to the parser, refused as having no !Type section.
+    @Test func crlfAndCRFilesAreRead() throws {
+        let lf = "!Type:Bank\nD1/2/24\nT-1.00\nPShop\n^\nD1/3/24\nT-2.00\n^\n"
+        for ending in ["\r\n", "\r"] {
+            let t = try Self.read(Array(lf.replacingOccurrences(of: "\n", with: ending).utf8))
+            #expect(t.map(\.amount.minorUnits) == [-100, -200])
+            #expect(t.map(\.location.line) == [2, 6])
+        }
+    }
+
+    @Test func twoDigitYearsFirstWhenADateShowsIt() throws {
+        // `13/3/3`: no year is written with one digit, so the year comes first in every date.
+        #expect(try Self.dates("!Type:Bank\nD13/3/3\nT1\n^\nD13/12/25\nT1\n^\n") == ["2013-03-03", "2013-12-25"])
+        #expect(try Self.dates("!Type:Bank\nD99/12/31\nT1\n^\nD00/1/2\nT1\n^\n") == ["1999-12-31", "2000-01-02"])
+        // Eight digits with the year last (GnuCash's `03121984`), in the file's order.
+        #expect(try Self.dates("!Type:Bank\nD03121984\nT1\n^\nD25121984\nT1\n^\n") == ["1984-12-03", "1984-12-25"])
+        #expect(try Self.dates("!Type:Bank\nD20240102\nT1\n^\n") == ["2024-01-02"])
+        // Old Quicken's years since 1900 (GnuCash's fix-year: `102` is 2002).
+        #expect(try Self.dates("!Type:Bank\nD1/2/102\nT1\n^\n") == ["2002-01-02"])
+        // Quicken's one-digit year after its apostrophe is 2000-2009.
+        #expect(try Self.dates("!Type:Bank\nD1/ 2' 4\nT1\n^\n") == ["2004-01-02"])
+    }
+
+    @Test func otherAssetSectionsAreStatements() throws {
+        let t = try Self.read(Array("!Type:Oth A\nD1/2/24\nT250.00\nPLoan repaid\n^\n".utf8))
+        #expect(t.map(\.amount.minorUnits) == [25000])
+    }
+
+    @Test func autoSwitchAccountListsNameNoSection() throws {
+        // The list names two accounts; the sections after it are both the checking account's.
+        let text =
+            "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNVisa\nTCCard\n^\n!Clear:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/2/24\nT-5.00\n^\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/3/24\nT-7.00\n^\n"
+        let t = try Self.read(Array(text.utf8))
+        #expect(t.map(\.amount.minorUnits) == [-500, -700])
+    }
+
+    @Test func memorizedTransactionsAreIgnoredWithANote() throws {
+        let url = TestScratch.root.appendingPathComponent("penny-qif-\(UUID().uuidString).qif")
+        try Data("!Type:Memorized\nKC\nT-50.00\nPRent\n^\nKP\nT-9.99\nPStream\n^\n!Type:Bank\nD1/2/24\nT-1.00\n^\n".utf8).write(to: url)
+        var warnings: [String] = []
+        var amounts: [Int64] = []
+        try QIFReader().read(try FileProbe(url: url), displayName: "x.qif", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) {
+            (event) throws(PennyError) in
+            if case .warning(let message, let at) = event { warnings.append("\(at.line): \(message)") }
+            if case .transaction(let t) = event { amounts.append(t.amount.minorUnits) }
+        }
+        #expect(amounts == [-100])
+        #expect(warnings == ["1: 2 memorized transactions (!Type:Memorized) ignored: they are Quicken's templates for recurring payments, not movements of money"])
+    }
 }

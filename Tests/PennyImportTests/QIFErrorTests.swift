@@ -24,6 +24,10 @@ struct QIFErrorTests {
             "x.qif:5: error: dates disagree on the order of day and month: '13/01/2024' (line 2) and '01/13/2024' cannot both be read one way"
         ),
         ("!Type:Bank\nD02/30/2024\nT-1.00\n^\n", "x.qif:2: error: cannot read date '02/30/2024': no such day when read as MM/DD/YYYY"),
+        (
+            "!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/2/24\nT-5.00\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD1/3/24\nT-7.00\n^\n",
+            "x.qif:13: error: this QIF holds the transactions of several accounts, 'Checking' (line 2) and 'Visa' (line 10): Penny books a file into one account; export each account alone"
+        ),
         ("!Type:Bank\nD2024/02/30\nT-1.00\n^\n", "x.qif:2: error: cannot read date '2024/02/30': no such day when read as YYYY/MM/DD"),
     ])
     func qifErrors(text: String, message: String) {

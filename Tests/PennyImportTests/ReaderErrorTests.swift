@@ -98,6 +98,22 @@ struct ReaderErrorTests {
             ),
             "x.xml:5: error: cannot read XchgRate '1,0845': expected a positive decimal like 1.0813"
         ),
+        (
+            camtDocument(
+                "<Amt Ccy=\"USD\">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-03-01</Dt></BookgDt></Ntry><Ntry><Amt Ccy=\"EUR\">9.21</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-03-02</Dt></BookgDt>"
+            )
+            .replacingOccurrences(of: "<IBAN>PT50</IBAN></Id>", with: "<IBAN>PT50</IBAN></Id><Ccy>USD</Ccy>"),
+            "x.xml:5: error: the entry's Amt is in EUR but the account is in USD (Acct/Ccy): ISO 20022 books an entry in the account's currency, the original amount in AmtDtls/InstdAmt with CcyXchg; refused rather than mixing two currencies on one account"
+        ),
+        (
+            camtDocument("<Amt Ccy=\"EURO\">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-03-01</Dt></BookgDt>"),
+            "x.xml:5: error: unknown currency 'EURO' in Ccy"
+        ),
+        (
+            camtDocument("<Amt Ccy=\"EUR\">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-03-01</Dt></BookgDt>")
+                .replacingOccurrences(of: "<IBAN>PT50</IBAN></Id>", with: "<IBAN>PT50</IBAN></Id><Ccy>EURO</Ccy>"),
+            "x.xml:3: error: unknown currency 'EURO' in Acct/Ccy"
+        ),
         (camtDocument("<Amt>").replacingOccurrences(of: "</Ntry>", with: ""), "x.xml:6: error: malformed XML: Opening and ending tag mismatch: Amt line 5 and Stmt"),
     ])
     func camtErrors(text: String, message: String) {

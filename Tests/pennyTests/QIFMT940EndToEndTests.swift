@@ -109,4 +109,17 @@ import Testing
         #expect(result.stderr.contains("giro.sta:2: error: the statement that starts here has no closing balance (:62F: or :62M:): the file may be cut off"))
         #expect(try w.bytes("ledger.journal") == before)
     }
+
+    /// Issue 31: the booking (entry) date is the ledger date; a value date that differs is
+    /// kept as a tag.
+    @Test func theValueDateIsKeptAsATagBesideTheBookingDate() throws {
+        let w = try workspace()
+        let valued = Self.mt940.replacingOccurrences(of: ":61:2403010301D12,50", with: ":61:2402290301D12,50")
+        try valued.write(toFile: w.path("giro.sta"), atomically: true, encoding: .utf8)
+        #expect(try w.penny("import", "giro.sta").status == 0)
+        let journal = try w.text("ledger.journal")
+        #expect(journal.contains("2024-03-01 * CAFE CENTRAL | Kaffee und Kuchen\n"))
+        #expect(journal.components(separatedBy: "; value-date: 2024-02-29\n").count == 2)
+        #expect(!journal.contains("; value-date: 2024-03-05"))
+    }
 }

@@ -20,6 +20,8 @@ final class CAMTParser: XMLElementHandler {
     @exclusivity(unchecked) private var accountCurrency: String?
     @exclusivity(unchecked) private var balances: [CAMTBalance] = []
     @exclusivity(unchecked) private var headerEmitted = false
+    /// The statement's account currency, known once its header is emitted.
+    @exclusivity(unchecked) private var accountCurrencyInfo: CAMTAccountCurrency?
     @exclusivity(unchecked) private var balance: CAMTBalance?
     @exclusivity(unchecked) private var entry: CAMTEntry?
     @exclusivity(unchecked) private var details: CAMTEntry.Details?
@@ -71,8 +73,8 @@ final class CAMTParser: XMLElementHandler {
             accountCurrency = nil
             balances = []
             headerEmitted = false
+            accountCurrencyInfo = nil
         } else if inStatement, entryDepth == 0, name == .ntry {
-            try emitHeader()
             entry = CAMTEntry(line: tag.line)
             entryDepth = depth
         } else if entryDepth != 0, name == .txDtls {
@@ -86,7 +88,7 @@ final class CAMTParser: XMLElementHandler {
             if depth >= 3, path[depth - 3] == .amtDtls, path[depth - 2] == .instdAmt {
                 if detailsDepth != 0 { details!.instructed.currency = currency } else if entryDepth != 0 { entry!.instructed.currency = currency }
             }
-            if detailsDepth != 0, details!.currency == nil {
+            if detailsDepth != 0, details!.currency == nil, Self.isDetailsAmount(path.tail(from: detailsDepth)) {
                 details!.currency = currency
             } else if entryDepth != 0, detailsDepth == 0, depth == entryDepth + 1 {
                 entry!.currency = currency
@@ -123,7 +125,7 @@ final class CAMTParser: XMLElementHandler {
             }
         } else if inStatement {
             if path.count == 3 {
-                try emitHeader()
+                try emitHeader(firstEntry: nil)
                 inStatement = false
             } else if path.count >= 5, path[3] == .acct, path[4] == .id, Self.isAccountID(path.tail(from: 5)) {
                 // Acct/Id/IBAN, Acct/Id/Othr/Id, camt v01's Acct/Id/PrtryAcct/Id, Acct/Id/BBAN.
@@ -132,6 +134,12 @@ final class CAMTParser: XMLElementHandler {
                 accountCurrency = value
             }
         }
+    }
+
+    /// `TxDtls/Amt` or `TxDtls/AmtDtls/TxAmt/Amt`: where a `TxDtls`'s own amount is read.
+    private static func isDetailsAmount(_ r: CAMTPath.Tail) -> Bool {
+        let i = r.startIndex
+        return r.count == 1 || (r.count == 3 && r[i] == .amtDtls && r[i + 1] == .txAmt)
     }
 
     /// `IBAN`, `Othr/Id`, `PrtryAcct/Id`, `BBAN` or `UPIC` (under `Acct/Id`).
@@ -224,44 +232,65 @@ final class CAMTParser: XMLElementHandler {
     }
 
     private var statementCurrency: Currency {
-        accountCurrency.flatMap { Currency(code: $0) } ?? defaultCurrency
+        accountCurrencyInfo?.currency ?? accountCurrency.flatMap { Currency(code: $0) } ?? defaultCurrency
     }
 
-    /// A currency attribute, with `XXX` ("no currency") and absence meaning the account's.
-    private func currency(_ code: String?) -> Currency {
+    /// A currency attribute, with `XXX` ("no currency") and absence meaning the account's;
+    /// a code that is no currency is refused, never read as the account's.
+    private func currency(_ code: String?, _ at: SourceLocation) throws(PennyError) -> Currency {
         guard let code, code != "XXX" else { return statementCurrency }
         // Nearly every amount of a statement names the same currency: looked up once.
         if let last = lastCurrency, last.code == code { return last.currency }
-        guard let currency = Currency(code: code) else { return statementCurrency }
+        guard let currency = Currency(code: code) else { throw .badInput("unknown currency '\(code)' in Ccy", at: at) }
         lastCurrency = (code, currency)
         return currency
     }
 
-    private func emitHeader() throws(PennyError) {
+    /// Emits the statement's header once: before its first entry (whose currency is the
+    /// account's when neither `Acct/Ccy` nor a balance names one), or at its end.
+    private func emitHeader(firstEntry: CAMTEntry?) throws(PennyError) {
         guard !headerEmitted else { return }
         headerEmitted = true
         let at = SourceLocation(file: fileName, line: statementLine)
+        if let code = accountCurrency, code != "XXX", Currency(code: code) == nil { throw .badInput("unknown currency '\(code)' in Acct/Ccy", at: at) }
+        accountCurrencyInfo = accountCurrency(firstEntry)
         var opening: StatementBalance?
         var closing: StatementBalance?
         for b in balances {
             guard let code = b.code, let text = b.amount, let dateText = b.date else { continue }
-            let money = try signed(text, b.creditDebit ?? "CRDT", currency(b.currency), at)
+            let money = try signed(text, b.creditDebit ?? "CRDT", currency(b.currency, at), at)
             guard let date = Self.date(dateText) else { throw .badInput("cannot read balance date '\(dateText)'", at: at) }
             let point = StatementBalance(date: date, amount: money)
             if code == "OPBD" || (code == "PRCD" && opening == nil) { opening = point }
             if code == "CLBD" { closing = point }
         }
-        let currency = balances.first.flatMap { $0.currency }.map { self.currency($0) } ?? statementCurrency
+        let currency = statementCurrency
         try emit(.statement(StatementHeader(accountIdentifier: accountID, accountName: nil, currency: currency, location: at, opening: opening, closing: closing)))
     }
 
+    /// The account's currency: `Acct/Ccy`, else the balances', else the first entry's.
+    private func accountCurrency(_ firstEntry: CAMTEntry?) -> CAMTAccountCurrency? {
+        if let code = accountCurrency, code != "XXX", let c = Currency(code: code) { return CAMTAccountCurrency(currency: c, source: "Acct/Ccy") }
+        if let code = balances.first(where: { $0.currency != nil && $0.currency != "XXX" })?.currency, let c = Currency(code: code) {
+            return CAMTAccountCurrency(currency: c, source: "its balances")
+        }
+        if let e = firstEntry, let code = e.currency, code != "XXX", let c = Currency(code: code) {
+            return CAMTAccountCurrency(currency: c, source: "its first entry, line \(e.line)")
+        }
+        return nil
+    }
+
     private func emitEntry(_ e: CAMTEntry) throws(PennyError) {
+        try emitHeader(firstEntry: e)
         let at = SourceLocation(file: fileName, line: e.line)
         guard let amountText = e.amount else { throw .badInput("entry without Amt", at: at) }
         guard let creditDebit = e.creditDebit else { throw .badInput("entry without CdtDbtInd (CRDT or DBIT)", at: at) }
         guard let dateText = e.bookingDate ?? e.valueDate else { throw .badInput("entry without BookgDt or ValDt", at: at) }
         guard let date = Self.date(dateText) else { throw .badInput("cannot read the entry date '\(dateText)': expected YYYY-MM-DD", at: at) }
-        let entryCurrency = currency(e.currency)
+        // Booked on BookgDt; a ValDt of another day is kept beside it (the value-date tag).
+        let valueDate = e.bookingDate == nil ? nil : e.valueDate.flatMap(Self.date).flatMap { $0 == date ? nil : $0 }
+        let entryCurrency = try currency(e.currency, at)
+        try accountCurrencyInfo?.check(entry: entryCurrency, at: at)
         let total = try signed(amountText, creditDebit, entryCurrency, at)
         let isPending = e.status.map { $0 != "BOOK" } ?? false
         let type = e.isReversal ? "reversal" : nil
@@ -269,12 +298,13 @@ final class CAMTParser: XMLElementHandler {
         if e.details.count > 1, e.details.allSatisfy({ $0.amount != nil }) {
             var parts: [Money] = []
             for d in e.details {
-                parts.append(try signed(d.amount!, d.creditDebit ?? creditDebit, currency(d.currency ?? e.currency), at))
+                parts.append(try signed(d.amount!, d.creditDebit ?? creditDebit, currency(d.currency ?? e.currency, at), at))
             }
             if parts.allSatisfy({ $0.currency == total.currency }), parts.reduce(0, { $0 + $1.minorUnits }) == total.minorUnits {
                 for (index, (d, money)) in zip(e.details, parts).enumerated() {
                     var t = transaction(date, money, d, e, at, isPending, type, bankID: d.reference ?? e.reference.map { "\($0)#\(index + 1)" })
                     t.original = try original(d.instructed, charged: money, at)
+                    t.valueDate = valueDate
                     try emit(.transaction(t))
                 }
                 return
@@ -282,6 +312,7 @@ final class CAMTParser: XMLElementHandler {
         }
         var t = transaction(date, total, e.details.first, e, at, isPending, type, bankID: e.reference)
         t.original = try original(e.details.count == 1 && e.details[0].instructed.amount != nil ? e.details[0].instructed : e.instructed, charged: total, at)
+        t.valueDate = valueDate
         try emit(.transaction(t))
     }
 

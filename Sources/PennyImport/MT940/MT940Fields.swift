@@ -12,16 +12,19 @@ struct MT940Field {
 
 /// Splits MT940/MT942 text into fields.
 ///
-/// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends, `{5:...}`
+/// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends (also
+/// one written before a tag, `-:61:`), `{5:...}`
 /// trailers, SOH/ETX framing bytes, blank lines and lines before the first tag (a bank's
-/// `ABNANL2A`/`940` preamble) are dropped.
+/// `ABNANL2A`/`940` preamble, Danske Bank's free text) are dropped. Lines end with LF,
+/// CRLF or CR. `:NS:` (a German bank's non-SWIFT field) is a field of its own, which the
+/// statement ignores.
 ///
 /// - Complexity: O(n) in the length of the text.
 enum MT940Fields {
     static func split(_ text: String) -> [MT940Field] {
         var fields: [MT940Field] = []
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd) {
             lineNumber += 1
             var line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
             line = stripEnvelope(line)
@@ -30,6 +33,13 @@ enum MT940Fields {
             if trimmed == "-" || trimmed.hasPrefix("-}") {
                 continue
             }
+            // Some German banks write the message end on the next tag's line (`-:61:...`,
+            // hbci4java's TestBrokenMT940): the tag is still a tag, never a continuation.
+            if line.hasPrefix("-:"), tag(of: line.dropFirst()) != nil { line = line.dropFirst() }
+            // An indented statement line or balance is still one: as a continuation of the
+            // field before, its money would be dropped without a word.
+            let indented = line.drop { $0 == " " || $0 == "\t" }
+            if indented.startIndex != line.startIndex, let (tag, _) = tag(of: indented), structural.contains(tag) { line = indented }
             if let (tag, rest) = tag(of: line) {
                 fields.append(MT940Field(tag: tag, lines: [String(rest)], line: lineNumber))
             } else if !fields.isEmpty {
@@ -39,8 +49,12 @@ enum MT940Fields {
         return fields
     }
 
-    /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter.
+    /// The tags that carry money or open a statement: taken as tags even when indented.
+    static let structural: Set<String> = ["20", "25", "28C", "60F", "60M", "61", "62F", "62M"]
+
+    /// `:61:rest` → (`61`, `rest`): two digits and an optional capital letter, or `NS`.
     static func tag(of line: Substring) -> (String, Substring)? {
+        if line.hasPrefix(":NS:") { return ("NS", line.dropFirst(4)) }
         let chars = Array(line.prefix(5))
         guard chars.count >= 4, chars[0] == ":", chars[1].isASCII, chars[1].isNumber, chars[2].isASCII, chars[2].isNumber else { return nil }
         if chars[3] == ":" { return (String(chars[1...2]), line.dropFirst(4)) }

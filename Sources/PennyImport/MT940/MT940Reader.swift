@@ -44,7 +44,7 @@ public struct MT940Reader: StatementReader {
         guard let end = text.lastIndex(where: { !" \t\u{03}\u{00}".contains($0) }) else { return }
         let body = text[...end]
         if !body[end].isNewline, !body.hasSuffix("-}"), !body.hasSuffix("-") {
-            let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+            let lines = body.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd).count
             throw .badInput("the file ends in the middle of a line, without a line end: it was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
         }
     }
@@ -53,7 +53,7 @@ public struct MT940Reader: StatementReader {
     /// whose own message (a missing closing balance) says more when there is one.
     static func checkBlocksClosed(_ text: String, displayName: String) throws(PennyError) {
         guard text.contains("{4:"), text.components(separatedBy: "{4:").count > text.components(separatedBy: "-}").count else { return }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd).count
         throw .badInput("a SWIFT text block '{4:' is not closed by '-}': the file was cut off; download it again", at: SourceLocation(file: displayName, line: lines))
     }
 
@@ -64,6 +64,10 @@ public struct MT940Reader: StatementReader {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         return lines.contains { $0.hasPrefix(":20:") } && lines.contains { $0.hasPrefix(":25:") || $0.hasPrefix(":60F:") || $0.hasPrefix(":61:") }
     }
+
+    /// The fields that open a statement when they follow a closing balance without a `:20:`
+    /// (such a statement continues the one before: `MT940StatementBuilder`).
+    static let startsStatement: Set<String> = ["25", "28C", "28", "60F", "60M", "61"]
 
     /// Streams each statement of MT940 text (a file's, or a JSON recording's body).
     func read(text: String, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
@@ -76,12 +80,21 @@ public struct MT940Reader: StatementReader {
             throw .badInput(":61: before the first :20:", at: SourceLocation(file: displayName, line: stray.line))
         }
         var statements: [[MT940Field]] = []
+        var closed = false
         for field in fields where field.line >= first.line {
-            if field.tag == "20" { statements.append([]) }
+            // A statement starts at :20:, or, after a closing balance, at the next
+            // statement's :25:, :28C:, opening balance or first :61: (a bank that leaves
+            // out :20:, or all but the lines and the closing balance).
+            if field.tag == "20" || (closed && Self.startsStatement.contains(field.tag)) {
+                statements.append([])
+                closed = false
+            }
             statements[statements.count - 1].append(field)
+            if field.tag == "62F" || field.tag == "62M" { closed = true }
         }
+        var previous: StatementHeader?
         for statement in statements {
-            try MT940StatementBuilder(fileName: displayName, defaultCurrency: configuration.defaultCurrency).read(statement, emit: emit)
+            previous = try MT940StatementBuilder(fileName: displayName, defaultCurrency: configuration.defaultCurrency).read(statement, after: previous, emit: emit)
         }
         try Self.checkBlocksClosed(text, displayName: displayName)
     }

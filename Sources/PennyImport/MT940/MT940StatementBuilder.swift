@@ -1,12 +1,20 @@
 import PennyCore
 
 /// Turns one statement's fields (from its `:20:` to before the next) into events.
+///
+/// A statement without `:20:` (one that starts after the previous closing balance) takes
+/// what it leaves out from the statement before: its account, its currency, and that
+/// statement's closing balance as its opening.
 struct MT940StatementBuilder {
     let fileName: String
     let defaultCurrency: Currency
 
-    func read(_ fields: [MT940Field], emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    /// Emits the statement's header and transactions, and returns the header.
+    func read(_ fields: [MT940Field], after previous: StatementHeader?, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError)
+        -> StatementHeader
+    {
         let start = SourceLocation(file: fileName, line: fields[0].line)
+        let inherited = fields[0].tag == "20" ? nil : previous
         let isInterim = fields.contains { $0.tag == "13D" || $0.tag == "13" || $0.tag == "34F" }
         var opening: StatementBalance?
         var closing: StatementBalance?
@@ -29,8 +37,6 @@ struct MT940StatementBuilder {
                 currency = declared
             case "62F", "62M":
                 closing = try MT940Values.balance(field, fileName: fileName)
-            case "61" where closing != nil:
-                throw .badInput(":61: after the closing balance (:62F:) of the statement that starts on line \(start.line)", at: SourceLocation(file: fileName, line: field.line))
             default:
                 break
             }
@@ -39,8 +45,11 @@ struct MT940StatementBuilder {
             throw .badInput(
                 "the statement that starts here has no closing balance (:62F: or :62M:): the file may be cut off", at: start)
         }
-        let statementCurrency = currency ?? closing?.amount.currency ?? defaultCurrency
-        try emit(.statement(StatementHeader(accountIdentifier: account, accountName: nil, currency: statementCurrency, location: start, opening: opening, closing: closing)))
+        let statementCurrency = currency ?? closing?.amount.currency ?? inherited?.currency ?? defaultCurrency
+        let header = StatementHeader(
+            accountIdentifier: account ?? inherited?.accountIdentifier, accountName: nil, currency: statementCurrency, location: start,
+            opening: opening ?? inherited?.closing, closing: closing)
+        try emit(.statement(header))
         var index = 0
         while index < fields.count {
             let field = fields[index]
@@ -53,6 +62,7 @@ struct MT940StatementBuilder {
             }
             try emit(.transaction(try transaction(field, details: details, currency: statementCurrency)))
         }
+        return header
     }
 
     private func transaction(_ field: MT940Field, details: [MT940Field], currency: Currency) throws(PennyError) -> Transaction {
@@ -62,9 +72,12 @@ struct MT940StatementBuilder {
         let reference = line.customerReference.uppercased() == "NONREF" || line.customerReference.isEmpty ? nil : line.customerReference
         let texts: [String?] = [purpose?.text, line.supplementary, purpose?.counterpartyName, reference, line.typeCode]
         let description = texts.compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        return Transaction(
+        var t = Transaction(
             date: line.entryDate ?? line.valueDate, amount: Money(minorUnits: line.minorUnits, currency: currency), description: description, location: at,
             payee: purpose?.counterpartyName, memo: line.supplementary == description ? nil : line.supplementary, counterpartyName: purpose?.counterpartyName,
             counterpartyIBAN: purpose?.counterpartyIBAN, bankID: line.bankReference, type: purpose?.postingText ?? line.typeCode)
+        // The ledger's date is the entry (booking) date; the value date is kept beside it.
+        if let entry = line.entryDate, entry != line.valueDate { t.valueDate = line.valueDate }
+        return t
     }
 }

@@ -54,14 +54,17 @@ struct MT940StatementLine {
         if let funds = rest.first, funds.isASCII, funds.isLetter { rest = rest.dropFirst() }
         let amountText = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ",") }
         rest = rest.dropFirst(amountText.count)
-        minorUnits = sign * (try MT940Values.amount(amountText, currency, at, field: ":61:"))
+        // The type code that follows ends the amount, so a bank's amount without its decimal
+        // comma (Knab's `C500NTRF`) is whole units, not a cut.
+        minorUnits = sign * (try MT940Values.amount(amountText, currency, at, field: ":61:", wholeUnits: !amountText.contains(",")))
         guard let kind = rest.first, "NFS".contains(kind), rest.count >= 4 else { throw fail("expected a transaction type like NTRF after the amount") }
         typeCode = String(rest.prefix(4))
         rest = rest.dropFirst(4)
         if let range = rest.range(of: "//") {
             customerReference = rest[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let bank = rest[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            bankReference = bank.isEmpty ? nil : bank
+            // `NONREF` says there is none: as an id it would make two statements' lines one.
+            bankReference = bank.isEmpty || bank.uppercased() == "NONREF" ? nil : bank
         } else {
             customerReference = rest.trimmingCharacters(in: .whitespaces)
             bankReference = nil
@@ -81,9 +84,10 @@ enum MT940Values {
         return LocalDate(year: TwoDigitYear.expand(yy), month: mm, day: dd)
     }
 
-    /// `1234,56`, `15000,` or `000000000473,17`: digits and one decimal comma.
-    static func amount(_ text: Substring, _ currency: Currency, _ at: SourceLocation, field: String) throws(PennyError) -> Int64 {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    /// `1234,56`, `15000,` or `000000000473,17`: digits and one decimal comma; with
+    /// `wholeUnits`, digits alone (`500`) are whole units too.
+    static func amount(_ text: Substring, _ currency: Currency, _ at: SourceLocation, field: String, wholeUnits: Bool = false) throws(PennyError) -> Int64 {
+        let parts = (wholeUnits && !text.isEmpty ? text + "," : text).split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else {
             throw .badInput("cannot read \(field) amount '\(text)': expected digits with a decimal comma, like 1234,56", at: at)
         }

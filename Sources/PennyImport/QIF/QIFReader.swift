@@ -28,33 +28,47 @@ public struct QIFReader: StatementReader {
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         let text = TextEncodings.decode(try probe.contents(displayName: displayName), declared: nil)
-        let sections = try QIFParser(fileName: displayName).parse(text)
+        let (parsed, memorized) = try QIFParser(fileName: displayName).parse(text)
+        // A section without records (a header before an `!Account` block) carries nothing,
+        // unless no section has any: an empty export is a statement of no transactions.
+        let sections = parsed.contains { !$0.records.isEmpty } ? parsed.filter { !$0.records.isEmpty } : parsed
         guard !sections.isEmpty else {
             throw .badInput(
                 "no transactions in this QIF file: expected a !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L section",
                 at: SourceLocation(file: displayName, line: 1))
         }
-        var dates = QIFDates(fileName: displayName)
-        var parts: [[QIFDates.Parts]] = []
-        for section in sections {
-            var sectionParts: [QIFDates.Parts] = []
-            for record in section.records {
-                guard let date = record.date else {
-                    throw .badInput("record without a date (D line)", at: SourceLocation(file: displayName, line: record.line))
-                }
-                sectionParts.append(try dates.parts(date.text, line: date.line))
-            }
-            parts.append(sectionParts)
+        try Self.checkOneAccount(sections, displayName: displayName)
+        if let memorized, memorized.records > 0 {
+            let count = "\(memorized.records) memorized transaction\(memorized.records == 1 ? "" : "s")"
+            try emit(
+                .warning(
+                    "\(count) (\(memorized.header)) ignored: they are Quicken's templates for recurring payments, not movements of money",
+                    SourceLocation(file: displayName, line: memorized.line)))
         }
-        try dates.decideOrder(parts.flatMap { $0 })
+        let dated = try QIFDatedSections(sections, displayName: displayName)
         let currency = configuration.defaultCurrency
-        for (section, sectionParts) in zip(sections, parts) {
+        for (index, section) in sections.enumerated() {
             let at = SourceLocation(file: displayName, line: section.line)
-            try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: nil, currency: currency, location: at)))
-            for (record, dateParts) in zip(section.records, sectionParts) {
-                try emit(.transaction(try transaction(record, date: try dates.date(dateParts), currency: currency, displayName: displayName)))
+            let closing = try dated.balance(of: index).map { (balance) throws(PennyError) in
+                StatementBalance(date: balance.date, amount: Money(minorUnits: try Self.amount(balance.text, currency, balance.at), currency: currency))
+            }
+            try emit(.statement(StatementHeader(accountIdentifier: nil, accountName: nil, currency: currency, location: at, closing: closing)))
+            for (record, date) in zip(section.records, try dated.dates(of: index)) {
+                try emit(.transaction(try transaction(record, date: date, currency: currency, displayName: displayName)))
             }
         }
+    }
+
+    /// Refuses a file whose transactions belong to several `!Account` blocks: the import
+    /// books a file's statements into the one account `--account` names, so a checking
+    /// account's and a card's would be mixed without a word.
+    static func checkOneAccount(_ sections: [QIFSection], displayName: String) throws(PennyError) {
+        let used = sections.filter { !$0.records.isEmpty }
+        guard let first = used.first, let other = used.first(where: { $0.account?.name != first.account?.name }) else { return }
+        func named(_ s: QIFSection) -> String { s.account.map { "'\($0.name)' (line \($0.line))" } ?? "no account (line \(s.line))" }
+        throw .badInput(
+            "this QIF holds the transactions of several accounts, \(named(first)) and \(named(other)): Penny books a file into one account; export each account alone",
+            at: SourceLocation(file: displayName, line: other.line))
     }
 
     private func transaction(_ record: QIFRecord, date: LocalDate, currency: Currency, displayName: String) throws(PennyError) -> Transaction {

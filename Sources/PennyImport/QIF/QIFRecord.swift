@@ -35,4 +35,17 @@ struct QIFSection {
     let line: Int
     /// Its records in file order.
     var records: [QIFRecord] = []
+    /// The `!Account` block before it, when there is one.
+    var account: QIFAccountBlock?
+}
+
+/// A list section Penny skips but reports (`!Type:Memorized`): where it starts and how
+/// many records it holds.
+struct QIFSkippedList {
+    /// The header as written.
+    let header: String
+    /// The header's line.
+    let line: Int
+    /// Its `^`-terminated records.
+    var records = 0
 }
