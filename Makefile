@@ -93,6 +93,7 @@ lint:
 bench: deps
 	ROUNDUP_ROWS="$(or $(ROUNDUP_ROWS),1000000 10000000)" scripts/benchmark.sh 1000000 500 5000
 	scripts/benchmark_camt.sh 100
+	scripts/benchmark_shapes.sh 1000000 500 $(or $(LARGE_ROWS),10000000)
 
 # libFuzzer with AddressSanitizer over each reader (CSV, OFX, CAMT, JSON, QIF, MT940), the
 # rules parser and the journal reader, SECONDS each (scripts/fuzz.sh; FUZZ_TARGETS="csv ofx"

@@ -56,8 +56,10 @@ extension ImportRun {
         let probe = try FileProbe(url: URL(fileURLWithPath: file))
         let choice = try session.autoProfile.choose(probe: probe, forcedFormat: forcedFormat, configuration: session.configuration, file: file)
         let rules = self.rules
+        let forced = OverriddenAccounts(override: choice.override)
         session.importer.resolveAccount = { (header) throws(PennyError) in
-            try rules.resolveAccount(for: header, override: choice.override, fallback: choice.fallback)
+            try forced.check(header)
+            return try rules.resolveAccount(for: header, override: choice.override, fallback: choice.fallback)
         }
         let reader = choice.reader
         let configuration = choice.configuration

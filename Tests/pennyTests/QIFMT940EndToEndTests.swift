@@ -98,6 +98,26 @@ import Testing
         #expect(try w.bytes("ledger.journal") == before)
     }
 
+    /// Issue 31: with `--account`, an MT940 of two accounts had both booked into the one
+    /// named, their balances mixed, with a warning at most.
+    @Test func forcingOneAccountOnAFileOfTwoIsRefused() throws {
+        let w = try workspace()
+        let second = Self.mt940.replacingOccurrences(of: "{1:F01COBADEFFXXXX0000000000}{2:I940COBADEFFXXXXN}{4:\n", with: "")
+            .replacingOccurrences(of: "-}\n", with: "")
+            .replacingOccurrences(of: "DE89370400440532013000", with: "DE02120300000000202051")
+            .replacingOccurrences(of: "STMT2024-03", with: "STMT2024-03B")
+        let two = Self.mt940.replacingOccurrences(of: "-}\n", with: second + "-}\n")
+        try two.write(toFile: w.path("two.sta"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "--account", "giro", "two.sta")
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "error: the file holds statements of two accounts ('DE89370400440532013000', line 2, and 'DE02120300000000202051'): --account would book both into assets:bank:giro"
+            ), "\(result.stderr)")
+        let ledger = FileManager.default.contents(atPath: w.path("ledger.journal")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(!ledger.contains("Kaffee"))
+    }
+
     @Test func aCutOffMT940LeavesTheLedgerAsItWas() throws {
         let w = try workspace()
         try w.penny("import", "--account", "assets:bank:checking", "export.qif")
