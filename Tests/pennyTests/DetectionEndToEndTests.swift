@@ -20,7 +20,11 @@ import Testing
     @Test func aJSONRecordingWithAnMT940BodyIsReadAsMT940() throws {
         let w = try Workspace()
         try w.copy(fixture: "repro/mt940-recording.json", as: "recording.json")
-        let result = try w.penny("import", "--account", "assets:bank:n26", "recording.json")
+        // The body holds two accounts' statements: each goes to its own (under --account
+        // both would be booked into one, which is refused).
+        let accounts = "account assets:bank:giro-1\n  id 50880050/0194787400888\n\naccount assets:bank:giro-2\n  id 50880050/0194791600888\n"
+        try accounts.write(toFile: w.path("rules/recording.rules"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "recording.json")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("recording.json: 11 new"))
     }

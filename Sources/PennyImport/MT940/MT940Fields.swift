@@ -21,18 +21,31 @@ struct MT940Field {
 ///
 /// - Complexity: O(n) in the length of the text.
 enum MT940Fields {
+    /// Every field of `text` (tests, and callers holding the text).
     static func split(_ text: String) -> [MT940Field] {
+        var assembler = Assembler()
         var fields: [MT940Field] = []
-        var lineNumber = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd) {
-            lineNumber += 1
-            var line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
-            line = stripEnvelope(line)
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            if trimmed == "-" || trimmed.hasPrefix("-}") {
-                continue
+        for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd).enumerated() {
+            if let done = assembler.add(raw, number: i + 1) { fields.append(done) }
+        }
+        if let last = assembler.finish() { fields.append(last) }
+        return fields
+    }
+
+    /// Builds fields from lines given one at a time: a field is complete when the next
+    /// tag's line (or the end) comes.
+    struct Assembler {
+        private var current: MT940Field?
+
+        /// Takes line `number`; returns the field it completes, if any.
+        mutating func add(_ raw: Substring, number: Int) -> MT940Field? {
+            var line = raw
+            if line.utf8.contains(where: { $0 == 0x01 || $0 == 0x03 || $0 == 0x0D }) {
+                line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
             }
+            line = stripEnvelope(line)
+            let trimmed = MT940Fields.trimmed(line)
+            if trimmed.isEmpty || trimmed == "-" || trimmed.hasPrefix("-}") { return nil }
             // Some German banks write the message end on the next tag's line (`-:61:...`,
             // hbci4java's TestBrokenMT940): the tag is still a tag, never a continuation.
             if line.hasPrefix("-:"), tag(of: line.dropFirst()) != nil { line = line.dropFirst() }
@@ -41,12 +54,26 @@ enum MT940Fields {
             let indented = line.drop { $0 == " " || $0 == "\t" }
             if indented.startIndex != line.startIndex, let (tag, _) = tag(of: indented), structural.contains(tag) { line = indented }
             if let (tag, rest) = tag(of: line) {
-                fields.append(MT940Field(tag: tag, lines: [String(rest)], line: lineNumber))
-            } else if !fields.isEmpty {
-                fields[fields.count - 1].lines.append(String(line))
+                let done = current
+                current = MT940Field(tag: tag, lines: [String(rest)], line: number)
+                return done
             }
+            current?.lines.append(String(line))
+            return nil
         }
-        return fields
+
+        /// The last field, once the lines end.
+        mutating func finish() -> MT940Field? {
+            defer { current = nil }
+            return current
+        }
+    }
+
+    /// Without leading and trailing spaces and tabs.
+    static func trimmed(_ line: Substring) -> Substring {
+        let start = line.utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
+        let end = line.utf8.lastIndex { $0 != 0x20 && $0 != 0x09 }.map { line.utf8.index(after: $0) } ?? start
+        return start < end ? line[start..<end] : ""
     }
 
     /// The tags that carry money or open a statement: taken as tags even when indented.
