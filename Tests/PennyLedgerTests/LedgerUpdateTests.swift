@@ -28,6 +28,28 @@ struct LedgerUpdateTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(text))
     }
 
+    /// A tracked account's balance past 64 bits is refused at its line (read) or its row
+    /// (appended), never wrapped.
+    @Test func aBalancePast64BitsIsAnErrorAtItsLine() throws {
+        let path = temporaryDirectory().appendingPathComponent("ledger.journal").path
+        let big = "92233720368547758.00"
+        try "2024-01-01 x\n    assets:a  \(big) EUR\n    c:d\n\n2024-01-01 y\n    assets:a  \(big) EUR\n    c:d\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: PennyError.self) { try LedgerUpdate(ledgerPath: path, dryRun: true, balanceAccounts: ["assets:a"]) }
+        #expect(error?.location == SourceLocation(file: path, line: 6))
+
+        let fresh = temporaryDirectory().appendingPathComponent("ledger.journal").path
+        let update = try LedgerUpdate(ledgerPath: fresh, dryRun: false, balanceAccounts: ["assets:a"])
+        var first = entry(1, .max - 5)
+        first.account = "assets:a"
+        try update.append(first)
+        var second = entry(2, 10)
+        second.account = "assets:a"
+        second.source = "s.csv"
+        second.sourceLine = 7
+        let appended = #expect(throws: PennyError.self) { try update.append(second) }
+        #expect(appended?.location == SourceLocation(file: "s.csv", line: 7))
+    }
+
     @Test func rollbackForgetsAFileAndLeavesNoTrace() throws {
         let path = temporaryDirectory().appendingPathComponent("ledger.journal").path
         try "; mine\n2024-01-01 * hand\n    a:b  1.00 EUR\n    c:d".write(toFile: path, atomically: true, encoding: .utf8)

@@ -68,13 +68,13 @@ struct LedgerCopy {
             if n == 0 { break }
             let slice = chunk[0..<n]
             scanner.scan(slice)
-            if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
+            try refuseFailure(of: scanner)
             if firstLineEnd == nil, let newline = slice.firstIndex(of: 0x0A) { firstLineEnd = newline > slice.startIndex && slice[newline - 1] == 0x0D }
             lastByte = slice[slice.endIndex - 1]
             length += n
         }
         scanner.finish()
-        if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
+        try refuseFailure(of: scanner)
         var status = stat()
         guard fstat(input, &status) == 0 else { throw unreadable }
         identity = Identity(status)
@@ -109,6 +109,12 @@ struct LedgerCopy {
             }
             at += n
         }
+    }
+
+    /// Throws the check's refusal, or a balance past 64 bits at its line.
+    private func refuseFailure(of scanner: LedgerIDScanner) throws(PennyError) {
+        if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
+        if let line = scanner.overflowLine { throw LedgerUpdate.balanceOverflow(at: SourceLocation(file: ledgerPath, line: line)) }
     }
 
     private var unreadable: PennyError { unwritable("cannot read the ledger") }

@@ -19,6 +19,8 @@ struct LedgerIDScanner {
     }
     /// Targets of `include` lines with their 1-based lines, in file order.
     private(set) var includeLines: [(String, Int)] = []
+    /// The first line whose posting made a balance pass 64 bits (the balances stop there).
+    private(set) var overflowLine: Int?
     /// Lines read so far.
     private(set) var lineCount = 0
     private var lines = LineSplitter()
@@ -48,7 +50,9 @@ struct LedgerIDScanner {
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
         lineCount += 1
         check?.take(line)
-        if !balances.accounts.isEmpty { postings.take(line, into: &balances, sign: 1) }
+        if !balances.accounts.isEmpty, overflowLine == nil {
+            do throws(MoneyError) { try postings.take(line, into: &balances, sign: 1) } catch { overflowLine = lineCount }
+        }
         if line.first == UInt8(ascii: ";") {
             // Penny's own comment lines (few: a couple per statement) are parsed by their grammar.
             if PennyComment.mayBe(line), let comment = PennyComment.parse(String(decoding: line, as: UTF8.self)) { ids.insert(comment.id) }

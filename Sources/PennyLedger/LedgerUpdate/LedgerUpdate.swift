@@ -173,7 +173,9 @@ public final class LedgerUpdate {
     @discardableResult
     public func append(_ entry: JournalEntry) throws(PennyError) -> Bool {
         guard ids.insert(entry.id.value) else { return false }
-        balances.add(entry)
+        do throws(MoneyError) { try balances.add(entry) } catch {
+            throw Self.balanceOverflow(at: SourceLocation(file: entry.source ?? ledgerPath, line: entry.sourceLine ?? 0))
+        }
         appendedTotals.count(entry.amount)
         observer?.appended(entry)
         try appender.writeRendered { JournalWriter.render(entry, into: &$0) }
@@ -186,7 +188,9 @@ public final class LedgerUpdate {
     @discardableResult
     public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
         guard ids.insert(id.value) else { return false }
-        balances.add(row: row, account: account, renderer: renderer, slot: slot)
+        do throws(MoneyError) { try balances.add(row: row, account: account, renderer: renderer, slot: slot) } catch {
+            throw Self.balanceOverflow(at: SourceLocation(file: row.file, line: row.line))
+        }
         appendedTotals.count(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, slot: slot, of: renderer) }
         try appender.writeRendered { (out: inout [UInt8]) -> Int? in renderer.render(row: row, slot: slot, id: id, into: &out) }
@@ -226,26 +230,35 @@ public final class LedgerUpdate {
 
     /// Files an entry already in the ledger (by id) under another own account at commit:
     /// its category posting's account becomes `category` and its rule tag `transfer`.
-    /// The whole change still lands in one atomic step.
-    public func refileAsTransfer(_ id: DedupID, category: String, date: LocalDate, amount: Money) {
-        refile(.init(id: id.value, category: category, postings: nil, at: ids.logCount, adjustments: [(category, date, amount)]))
+    /// The whole change still lands in one atomic step. Throws when a balance would not
+    /// fit (at `location`, the other leg's row).
+    public func refileAsTransfer(_ id: DedupID, category: String, date: LocalDate, amount: Money, at location: SourceLocation) throws(PennyError) {
+        try refile(.init(id: id.value, category: category, postings: nil, at: ids.logCount, adjustments: [(category, date, amount)]), at: location)
     }
 
     /// Rewrites an entry already in the ledger (by id) at commit as an exchange between own
     /// accounts: its postings become `postings` (`ExchangeMatcher.postingLines`). `removed`
     /// and `added` are the postings that leave and join the balances (the first leg's
-    /// category posting, the second leg's own one). The rule tag stays.
+    /// category posting, the second leg's own one). The rule tag stays. Throws when a
+    /// balance would not fit (at `location`, the second leg's row).
     public func refileAsExchange(
-        _ id: DedupID, postings: [String], removed: (account: String, date: LocalDate, amount: Money), added new: (account: String, date: LocalDate, amount: Money)
-    ) {
+        _ id: DedupID, postings: [String], removed: (account: String, date: LocalDate, amount: Money), added new: (account: String, date: LocalDate, amount: Money),
+        at location: SourceLocation
+    ) throws(PennyError) {
         let negated = Money(minorUnits: -removed.amount.minorUnits, currency: removed.amount.currency)
-        refile(.init(id: id.value, category: nil, postings: postings, at: ids.logCount, adjustments: [(removed.account, removed.date, negated), new]))
+        try refile(.init(id: id.value, category: nil, postings: postings, at: ids.logCount, adjustments: [(removed.account, removed.date, negated), new]), at: location)
     }
 
-    private func refile(_ refiling: LedgerRefilings.Refiling) {
+    /// Records `refiling` and adds its changes to the balances (all or, throwing, none).
+    private func refile(_ refiling: LedgerRefilings.Refiling, at location: SourceLocation) throws(PennyError) {
+        do throws(MoneyError) { try balances.adjust(refiling.adjustments, sign: 1) } catch { throw Self.balanceOverflow(at: location) }
         observer?.refiled()
         refilings.add(refiling)
-        balances.adjust(refiling.adjustments, sign: 1)
+    }
+
+    /// The error of an account's balance that would not fit in 64 bits, at `location`.
+    static func balanceOverflow(at location: SourceLocation) -> PennyError {
+        .badInput("an account's balance passes what Penny counts exactly (\(Int64.max) minor units) at this amount", at: location)
     }
 
     /// The ids appended since `mark`.
@@ -253,7 +266,9 @@ public final class LedgerUpdate {
 
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {
-        for r in refilings.rollback(to: mark.addedCount) { balances.adjust(r.adjustments, sign: -1) }
+        do throws(MoneyError) {
+            for r in refilings.rollback(to: mark.addedCount) { try balances.adjust(r.adjustments, sign: -1) }
+        } catch { throw Self.balanceOverflow(at: SourceLocation(file: ledgerPath)) }
         ids.rollback(to: mark.addedCount)
         appendedTotals = mark.appendedTotals
         index.summary.includes.removeSubrange(min(mark.includeCount, index.summary.includes.count)...)
@@ -261,7 +276,8 @@ public final class LedgerUpdate {
         guard !isDryRun else { return }
         try appender.settle()
         if appender.offset > mark.offset, !balances.tracked.accounts.isEmpty {
-            balances.subtract(written: try appender.written(from: mark.offset))
+            let written = try appender.written(from: mark.offset)
+            do throws(MoneyError) { try balances.subtract(written: written) } catch { throw Self.balanceOverflow(at: SourceLocation(file: ledgerPath)) }
         }
         if !(try appender.truncate(to: mark.offset, newlines: mark.newlines)) { index.indexable = false }
     }

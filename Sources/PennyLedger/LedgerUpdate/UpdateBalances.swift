@@ -23,19 +23,32 @@ struct UpdateBalances {
         tracked.accounts == requested ? tracked : tracked.restricted(to: requested)
     }
 
-    /// Adds an entry's two postings: its amount to its account, the negation to its category.
-    mutating func add(_ entry: JournalEntry) {
-        tracked.add(account: entry.account, date: entry.date, amount: entry.amount)
-        tracked.add(account: entry.category, date: entry.date, amount: entry.amount, sign: -1)
+    /// Adds an entry's two postings: its amount to its account, the negation to its
+    /// category; throws when a balance would not fit (and adds neither).
+    mutating func add(_ entry: JournalEntry) throws(MoneyError) {
+        try add(entry.account, entry.category, date: entry.date, amount: entry.amount, category: true)
+    }
+
+    /// Adds `amount` to `account` and, when `category`, its negation to `categoryAccount`:
+    /// both or (throwing) neither. Undoing the first add cannot fail: it restores the value
+    /// before it, and the failed second one changed nothing.
+    @inline(__always)
+    private mutating func add(_ account: String, _ categoryAccount: String, date: LocalDate, amount: Money, category: Bool) throws(MoneyError) {
+        try tracked.add(account: account, date: date, amount: amount)
+        guard category else { return }
+        do throws(MoneyError) {
+            try tracked.add(account: categoryAccount, date: date, amount: amount, sign: -1)
+        } catch {
+            try? tracked.add(account: account, date: date, amount: amount, sign: -1)
+            throw error
+        }
     }
 
     /// Adds the postings of a plain row decided as `renderer`'s `slot` on `account`.
     @inline(__always)
-    mutating func add(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int) {
-        tracked.add(account: account, date: row.date, amount: row.amount)
-        if isCategoryTracked(renderer, slot) {
-            tracked.add(account: renderer.category(slot), date: row.date, amount: row.amount, sign: -1)
-        }
+    mutating func add(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int) throws(MoneyError) {
+        let category = isCategoryTracked(renderer, slot)
+        try add(account, category ? renderer.category(slot) : "", date: row.date, amount: row.amount, category: category)
     }
 
     /// Whether the balances track the category of `renderer`'s `slot`: asked once per slot
@@ -49,17 +62,25 @@ struct UpdateBalances {
         return categoryTracked[slot] == 1
     }
 
-    /// Adds (`sign` 1) or takes back (-1) a refiling's changes.
-    mutating func adjust(_ adjustments: [(account: String, date: LocalDate, amount: Money)], sign: Int64) {
-        for a in adjustments { tracked.add(account: a.account, date: a.date, amount: a.amount, sign: sign) }
+    /// Adds (`sign` 1) or takes back (-1) a refiling's changes; throws when a balance would
+    /// not fit.
+    /// Adds all of them or (throwing) none: the ones added are undone, in reverse.
+    mutating func adjust(_ adjustments: [(account: String, date: LocalDate, amount: Money)], sign: Int64) throws(MoneyError) {
+        for (n, a) in adjustments.enumerated() {
+            do throws(MoneyError) { try tracked.add(account: a.account, date: a.date, amount: a.amount, sign: sign) } catch {
+                for done in adjustments[..<n].reversed() { try? tracked.add(account: done.account, date: done.date, amount: done.amount, sign: -sign) }
+                throw error
+            }
+        }
     }
 
-    /// Takes the postings of journal text `bytes` (a failed file's) back out of the balances.
-    mutating func subtract(written bytes: [UInt8]) {
+    /// Takes the postings of journal text `bytes` (a failed file's) back out of the balances;
+    /// throws when a balance would not fit.
+    mutating func subtract(written bytes: [UInt8]) throws(MoneyError) {
         var parser = PostingLineParser()
         var balances = tracked
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            Array(line).withUnsafeBufferPointer { parser.take($0, into: &balances, sign: -1) }
+            try Array(line).withUnsafeBufferPointer { (line) throws(MoneyError) in try parser.take(line, into: &balances, sign: -1) }
         }
         tracked = balances
     }
