@@ -27,92 +27,114 @@ enum RegexNesting {
 
     /// The first group repeated without bound that holds an unbounded repetition, or nil.
     static func finding(in pattern: String, extended: Bool) -> Finding? {
-        let chars = Array(pattern)
-        var extended = extended
-        var stack: [Group] = [Group(start: 0, isAtomic: false)]
-        var last = Atom.none
-        var i = 0
-        func markRepeat() { stack[stack.count - 1].repeatsInside = true }
-        while i < chars.count {
-            let c = chars[i]
-            switch c {
-            case "\\":
-                if i + 1 < chars.count, chars[i + 1] == "Q" {
-                    i += 2
-                    while i < chars.count, !(chars[i] == "\\" && i + 1 < chars.count && chars[i + 1] == "E") { i += 1 }
-                    i += 2
-                } else {
-                    i += 2
-                }
-                last = .simple
-                continue
-            case "[":
-                i = endOfClass(chars, from: i)
-                last = .simple
-                continue
-            case "(":
-                if i + 2 < chars.count, chars[i + 1] == "?", chars[i + 2] == "#" {
-                    while i < chars.count, chars[i] != ")" { i += 1 }
-                    i += 1
-                    continue
-                }
-                var isAtomic = false
-                if i + 1 < chars.count, chars[i + 1] == "?" {
-                    var j = i + 2
-                    isAtomic = j < chars.count && chars[j] == ">"
-                    // Inline flags, `(?x)` or `(?x:...)`: extended mode from here on.
-                    while j < chars.count, chars[j].isLetter || chars[j] == "-" {
-                        if chars[j] == "x" { extended = true }
-                        j += 1
-                    }
-                }
-                stack.append(Group(start: i, isAtomic: isAtomic))
-                last = .none
-                i += 1
-                continue
-            case ")":
-                if stack.count > 1 {
-                    let group = stack.removeLast()
-                    if group.repeatsInside && !group.isAtomic { markRepeat() }
-                    last = .group(group)
-                } else {
-                    last = .simple
-                }
-                i += 1
-                continue
-            case "#" where extended:
-                while i < chars.count, chars[i] != "\n" { i += 1 }
-                continue
-            case _ where extended && c.isWhitespace:
-                i += 1
-                continue
-            case "*", "+", "?", "{":
-                guard let quantifier = quantifier(chars, at: i) else {
-                    last = .simple
-                    i += 1
-                    continue
-                }
-                if quantifier.isUnbounded && !quantifier.isPossessive {
-                    if case .group(let group) = last, group.repeatsInside, !group.isAtomic {
-                        return Finding(offset: group.start, text: String(chars[group.start..<quantifier.end]))
-                    }
-                    markRepeat()
-                }
-                last = .none
-                i = quantifier.end
-                continue
-            case "|", "^", "$":
-                last = .none
-            default:
-                last = .simple
-            }
-            i += 1
+        var scan = Scan(chars: Array(pattern), extended: extended)
+        while scan.i < scan.chars.count {
+            if let finding = scan.step() { return finding }
         }
         return nil
     }
 
+    /// The scan's state: where it is, the groups open, and what the last atom was.
+    private struct Scan {
+        let chars: [Character]
+        /// True in extended mode (white space and `#` comments skipped).
+        var extended: Bool
+        var stack: [Group] = [Group(start: 0, isAtomic: false)]
+        var last = Atom.none
+        var i = 0
+
+        /// Reads the token at `i` and moves past it; the finding when it completes one.
+        mutating func step() -> Finding? {
+            let c = chars[i]
+            switch c {
+            case "\\": skipEscape()
+            case "[":
+                i = RegexNesting.endOfClass(chars, from: i)
+                last = .simple
+            case "(": openGroup()
+            case ")": closeGroup()
+            case "#" where extended:
+                while i < chars.count, chars[i] != "\n" { i += 1 }
+            case _ where extended && c.isWhitespace: i += 1
+            case "*", "+", "?", "{": return quantify()
+            case "|", "^", "$":
+                last = .none
+                i += 1
+            default:
+                last = .simple
+                i += 1
+            }
+            return nil
+        }
+
+        /// `\x`, or a quoted `\Q...\E` run: one simple atom.
+        private mutating func skipEscape() {
+            if i + 1 < chars.count, chars[i + 1] == "Q" {
+                i += 2
+                while i < chars.count, !(chars[i] == "\\" && i + 1 < chars.count && chars[i + 1] == "E") { i += 1 }
+            }
+            i += 2
+            last = .simple
+        }
+
+        /// `(`: a comment `(?#...)` is skipped; a group (atomic with `(?>`) is opened, and
+        /// inline flags with `x` turn extended mode on from here.
+        private mutating func openGroup() {
+            if i + 2 < chars.count, chars[i + 1] == "?", chars[i + 2] == "#" {
+                while i < chars.count, chars[i] != ")" { i += 1 }
+                i += 1
+                return
+            }
+            var isAtomic = false
+            if i + 1 < chars.count, chars[i + 1] == "?" {
+                var j = i + 2
+                isAtomic = j < chars.count && chars[j] == ">"
+                while j < chars.count, chars[j].isLetter || chars[j] == "-" {
+                    if chars[j] == "x" { extended = true }
+                    j += 1
+                }
+            }
+            stack.append(Group(start: i, isAtomic: isAtomic))
+            last = .none
+            i += 1
+        }
+
+        /// `)`: closes the group; one that repeats inside (and is not atomic) makes its
+        /// parent repeat inside too.
+        private mutating func closeGroup() {
+            if stack.count > 1 {
+                let group = stack.removeLast()
+                if group.repeatsInside && !group.isAtomic { markRepeat() }
+                last = .group(group)
+            } else {
+                last = .simple
+            }
+            i += 1
+        }
+
+        /// A quantifier: an unbounded one after a group that repeats inside is the finding.
+        private mutating func quantify() -> Finding? {
+            guard let quantifier = RegexNesting.quantifier(chars, at: i) else {
+                last = .simple
+                i += 1
+                return nil
+            }
+            if quantifier.isUnbounded && !quantifier.isPossessive {
+                if case .group(let group) = last, group.repeatsInside, !group.isAtomic {
+                    return Finding(offset: group.start, text: String(chars[group.start..<quantifier.end]))
+                }
+                markRepeat()
+            }
+            last = .none
+            i = quantifier.end
+            return nil
+        }
+
+        private mutating func markRepeat() { stack[stack.count - 1].repeatsInside = true }
+    }
+
     /// `*`, `+`, `?` or `{n}`, `{n,}`, `{n,m}` at `i`, with a lazy `?` or possessive `+`.
-    private static func quantifier(_ chars: [Character], at i: Int) -> (isUnbounded: Bool, isPossessive: Bool, end: Int)? {
+    fileprivate static func quantifier(_ chars: [Character], at i: Int) -> (isUnbounded: Bool, isPossessive: Bool, end: Int)? {
         var end = i + 1
         var isUnbounded: Bool
         switch chars[i] {
@@ -141,7 +163,7 @@ enum RegexNesting {
     }
 
     /// The index after the `]` closing the class opened at `start` (classes may nest).
-    private static func endOfClass(_ chars: [Character], from start: Int) -> Int {
+    fileprivate static func endOfClass(_ chars: [Character], from start: Int) -> Int {
         var i = start + 1
         if i < chars.count, chars[i] == "^" { i += 1 }
         if i < chars.count, chars[i] == "]" { i += 1 }
