@@ -111,18 +111,19 @@ public struct JournalReader {
         _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ path: String, _ state: inout TransactionState,
         _ names: inout NameTable, _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) -> String? {
-        guard let first = line.first else {
-            // A blank line ends a transaction, as in hledger.
+        var i = 0
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        guard i < line.count else {
+            // A blank line (of spaces too) ends a transaction, as in hledger.
             if state.date != nil {
                 try state.finish(path, body)
                 state.endedByBlank = true
             }
             return nil
         }
+        let first = line[0]
         if first == 0x20 || first == 0x09 {
-            var i = 0
-            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-            guard i < line.count, line[i] != UInt8(ascii: ";"), line[i] != UInt8(ascii: "#") else { return nil }
+            guard line[i] != UInt8(ascii: ";"), line[i] != UInt8(ascii: "#") else { return nil }
             guard state.date != nil else {
                 // Postings right after a transaction and a blank line: their date line was deleted.
                 if state.endedByBlank {
