@@ -53,7 +53,9 @@ struct LedgerRefilingsTests {
         #expect(JournalLine.classify("  # note") == .indentedComment)
         #expect(JournalLine.classify("  a b  1 EUR") == .posting(account: 2..<5))
         #expect(JournalLine.classify("\ta b\t1 EUR\r") == .posting(account: 1..<4))
-        #expect(JournalLine.classify("include  x.journal ") == .include(target: 9..<18))
+        #expect(JournalLine.classify("include  x.journal ") == .include)
+        #expect(Array("include  x.journal \t".utf8).withUnsafeBufferPointer { JournalLine.includeTarget($0) } == "x.journal")
+        #expect(Array("  include x".utf8).withUnsafeBufferPointer { JournalLine.includeTarget($0) } == nil)
         #expect(JournalLine.classify("P 2024-01-01 USD 1 EUR") == .other)
     }
 }

@@ -50,6 +50,25 @@ struct LedgerUpdateTests {
         #expect(appended?.location == SourceLocation(file: "s.csv", line: 7))
     }
 
+    /// A rollback in a ledger with Windows line endings takes the failed file's postings
+    /// back out of the balances (its text, read back, ends its lines in CRLF).
+    @Test func aRollbackInACRLFLedgerRestoresTheBalances() throws {
+        let path = temporaryDirectory().appendingPathComponent("ledger.journal").path
+        try "2024-01-01 opening\r\n    assets:a  5.00 EUR\r\n    equity:o\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let update = try LedgerUpdate(ledgerPath: path, dryRun: false, balanceAccounts: ["assets:a"])
+        var kept = entry(1, -100)
+        kept.account = "assets:a"
+        try update.append(kept)
+        let mark = update.mark()
+        for n in 2...4 {
+            var failed = entry(UInt64(n), -200)
+            failed.account = "assets:a"
+            try update.append(failed)
+        }
+        try update.rollback(to: mark)
+        #expect(try update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(400))
+    }
+
     @Test func rollbackForgetsAFileAndLeavesNoTrace() throws {
         let path = temporaryDirectory().appendingPathComponent("ledger.journal").path
         try "; mine\n2024-01-01 * hand\n    a:b  1.00 EUR\n    c:d".write(toFile: path, atomically: true, encoding: .utf8)

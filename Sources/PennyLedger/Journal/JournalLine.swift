@@ -1,3 +1,4 @@
+import Foundation
 import PennyCore
 
 /// What one journal line is, by the journal's rules (hledger's): a transaction starts at
@@ -13,8 +14,8 @@ enum JournalLine: Equatable {
     case posting(account: Range<Int>)
     /// An indented comment (`;` or `#` after the indentation): a tag line in a transaction.
     case indentedComment
-    /// `include FILE`; `target` is the byte range of the file name, trimmed.
-    case include(target: Range<Int>)
+    /// `include FILE` (`includeTarget` reads the file's name).
+    case include
     /// Any other unindented line: a comment, a directive, or a date that cannot be read.
     case other
 
@@ -40,12 +41,18 @@ enum JournalLine: Equatable {
             guard let date = JournalReader.parseDate(line) else { return .other }
             return .transactionHead(date)
         }
-        guard line.starts(with: "include ".utf8) else { return .other }
-        var start = 8
-        var end = line.count
-        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-        return .include(target: start..<end)
+        return line.starts(with: includePrefix) ? .include : .other
+    }
+
+    private static let includePrefix = Array("include ".utf8)
+
+    /// The file an unindented `include FILE` line names (trimmed), or nil for any other
+    /// line: the one reading of `include` for the journal reader, the id scan and the
+    /// prices reader.
+    @inline(__always)
+    static func includeTarget(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        guard line.first == UInt8(ascii: "i"), line.starts(with: includePrefix) else { return nil }
+        return String(decoding: line.dropFirst(includePrefix.count), as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }
 
     /// The kind of a line held as text.

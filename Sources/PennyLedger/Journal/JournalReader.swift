@@ -143,8 +143,8 @@ public struct JournalReader {
             }
             state.date = date
             state.line = number
-        } else if line.starts(with: "include ".utf8) {
-            return String(decoding: line.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        } else if let target = JournalLine.includeTarget(line) {
+            return target
         }
         return nil
     }

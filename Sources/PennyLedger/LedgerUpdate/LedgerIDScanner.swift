@@ -45,8 +45,6 @@ struct LedgerIDScanner {
         lines = splitter
     }
 
-    private static let includePrefix = Array("include ".utf8)
-
     private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
         lineCount += 1
         check?.take(line)
@@ -58,8 +56,8 @@ struct LedgerIDScanner {
             if PennyComment.mayBe(line), let comment = PennyComment.parse(String(decoding: line, as: UTF8.self)) { ids.insert(comment.id) }
             return
         }
-        if line.first == UInt8(ascii: "i"), line.starts(with: Self.includePrefix) {
-            includeLines.append((String(decoding: line.dropFirst(Self.includePrefix.count), as: UTF8.self).trimmingCharacters(in: .whitespaces), lineCount))
+        if let target = JournalLine.includeTarget(line) {
+            includeLines.append((target, lineCount))
             return
         }
         // Tag lines are indented and start with "; id:"; most lines fail the first test.

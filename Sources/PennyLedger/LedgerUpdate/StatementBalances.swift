@@ -98,7 +98,8 @@ public struct StatementBalances: Sendable {
 }
 
 /// Reads the postings of journal lines for `StatementBalances`: transaction dates and
-/// `ACCOUNT  AMOUNT CODE` postings (elided amounts are not counted).
+/// `ACCOUNT  AMOUNT CODE` postings (elided amounts are not counted), the lines told apart
+/// by `JournalLine`.
 struct PostingLineParser {
     private var date: LocalDate?
     private static let journalFormat = AmountFormat(decimalMark: ".")
@@ -158,22 +159,24 @@ struct PostingLineParser {
     }
 
     /// Adds the posting on `line` (if any) to `balances`; throws when a balance would not fit.
-    mutating func take(_ line: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) throws(MoneyError) {
-        guard let first = line.first else { return }
-        if first >= 0x30 && first <= 0x39 {
-            date = JournalReader.parseDate(line)
-            return
+    mutating func take(_ raw: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) throws(MoneyError) {
+        // A line of a CRLF ledger's text (a failed file's, read back) ends in CR.
+        let line = raw.last == 0x0D ? UnsafeBufferPointer(rebasing: raw.dropLast()) : raw
+        switch JournalLine.classify(line) {
+        case .transactionHead(let day): date = day
+        case .posting(let accountRange):
+            guard let date, let account = balances.account(UnsafeBufferPointer(rebasing: line[accountRange])) else { return }
+            try take(line, from: accountRange.upperBound, account: account, date: date, into: &balances, sign: sign)
+        case .indentedComment: return
+        // A blank line ends a transaction, as in hledger.
+        case .blank, .include, .other: date = nil
         }
-        guard first == 0x20 || first == 0x09, let date else {
-            if first != 0x20 && first != 0x09 { self.date = nil }
-            return
-        }
-        var i = 0
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        guard i < line.count, line[i] != UInt8(ascii: ";") else { return }
-        let start = i
-        i = PostingText.accountEnd(line, from: start)
-        guard let account = balances.account(UnsafeBufferPointer(rebasing: line[start..<i])) else { return }
+    }
+
+    /// Adds the amount after the account (which ends at `i`), when it can be read.
+    private mutating func take(
+        _ line: UnsafeBufferPointer<UInt8>, from i: Int, account: String, date: LocalDate, into balances: inout StatementBalances, sign: Int64
+    ) throws(MoneyError) {
         // The amount ends at a comment, a cost (an exchange's `100.00 USD @@ 92.50 EUR`) or an assertion.
         let end = PostingText.amountEnd(line, from: i)
         switch plainAmount(UnsafeBufferPointer(rebasing: line[i..<end])) {
