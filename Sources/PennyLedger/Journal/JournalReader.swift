@@ -421,14 +421,24 @@ extension JournalReader {
             postings.removeAll(keepingCapacity: true)
         }
         try LedgerText.check(path)
+        /// Ends the transaction read so far; false (the error kept) when `body` failed.
+        func end() -> Bool {
+            do throws(PennyError) { try finish() } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
         let opened = LineReader.forEachLine(path: path) { line, number in
-            guard let first = line.first else { return true }
+            // A blank line, of spaces too, ends a transaction, as in hledger and the check.
+            guard let first = line.first else { return end() }
             if first == 0x20 || first == 0x09 {
                 guard date != nil else { return true }
                 var i = 0
                 while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-                guard i < line.count else { return true }
+                guard i < line.count else { return end() }
                 let rest = UnsafeBufferPointer(rebasing: line[i...])
+                if rest[0] == UInt8(ascii: "#") { return true }
                 if rest[0] == UInt8(ascii: ";") {
                     if rest.count >= 5, rest[1] == 0x20, rest[2] == UInt8(ascii: "i"), rest[3] == UInt8(ascii: "d"), rest[4] == UInt8(ascii: ":") {
                         id = IDTag.value(line)
@@ -447,10 +457,7 @@ extension JournalReader {
                 }
                 return true
             }
-            do throws(PennyError) { try finish() } catch {
-                failure = error
-                return false
-            }
+            guard end() else { return false }
             if first >= 0x30 && first <= 0x39, let d = Self.parseDate(line) {
                 date = d
                 headerLine = number
