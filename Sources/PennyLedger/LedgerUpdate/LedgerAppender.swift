@@ -103,6 +103,7 @@ struct LedgerAppender {
     }
 
     /// `writeRendered` of a `render` that returns how many line ends it wrote (nil: count them).
+    @inline(__always)
     mutating func writeRendered(_ render: (inout [UInt8]) -> Int?) throws(PennyError) {
         if writesCRLF {
             var lines: [UInt8] = []

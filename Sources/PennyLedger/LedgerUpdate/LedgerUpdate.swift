@@ -28,7 +28,7 @@ public final class LedgerUpdate {
     /// The temporary file and what is appended to it.
     @exclusivity(unchecked) var appender: LedgerAppender
     /// The ledger's ids and the added ones.
-    @exclusivity(unchecked) private(set) var ids: UpdateIDs
+    let ids: UpdateIDs
     /// The balances tracked.
     @exclusivity(unchecked) private(set) var balances: UpdateBalances
     /// What the appended entries add to the ledger's totals.
@@ -188,8 +188,8 @@ public final class LedgerUpdate {
     @discardableResult
     public func append(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int, id: DedupID) throws(PennyError) -> Bool {
         guard ids.insert(id.value) else { return false }
-        do throws(MoneyError) { try balances.add(row: row, account: account, renderer: renderer, slot: slot) } catch {
-            throw Self.balanceOverflow(at: SourceLocation(file: row.file, line: row.line))
+        guard balances.add(rowOf: renderer, slot: slot, account: account, date: row.date, amount: row.amount) else {
+            throw Self.balanceOverflow(file: row.file, line: row.line)
         }
         appendedTotals.count(row.amount)
         if let observer { observer.appended(date: row.date, amount: row.amount, account: account, slot: slot, of: renderer) }
@@ -255,6 +255,10 @@ public final class LedgerUpdate {
         observer?.refiled()
         refilings.add(refiling)
     }
+
+    /// `balanceOverflow(at:)` at a statement's row (out of the row lane's way).
+    @inline(never)
+    static func balanceOverflow(file: String, line: Int) -> PennyError { balanceOverflow(at: SourceLocation(file: file, line: line)) }
 
     /// The error of an account's balance that would not fit in 64 bits, at `location`.
     static func balanceOverflow(at location: SourceLocation) -> PennyError {

@@ -40,6 +40,7 @@ public struct StatementBalances: Sendable {
 
     /// Adds a posting (or subtracts it, with `sign` -1); throws when a day's change would
     /// not fit in 64 bits (nothing is added then).
+    @inline(__always)
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) throws(MoneyError) {
         guard tracks(account) else { return }
         var delta = amount.minorUnits
@@ -49,9 +50,16 @@ public struct StatementBalances: Sendable {
             try run!.sum.add(checked: delta)
             return
         }
-        let key = Key(account: account, currency: amount.currency.code)
+        try startRun(account: account, date: date, currency: amount.currency, delta: delta)
+    }
+
+    /// Starts the run of `account`'s day `date` in `currency` with `delta` added (the run
+    /// before is moved into `daily` first). The run holds its day's whole change, so every
+    /// value in `daily` fits, and so does `entries`'s.
+    @inline(never)
+    private mutating func startRun(account: String, date: LocalDate, currency: Currency, delta: Int64) throws(MoneyError) {
+        let key = Key(account: account, currency: currency.code)
         let day = date.dayNumber
-        // The run holds its day's whole change: every value in `daily` fits, and so does `entries`'s.
         var sum = daily[key]?[day] ?? 0
         try sum.add(checked: delta)
         flushRun()

@@ -44,11 +44,17 @@ struct UpdateBalances {
         }
     }
 
-    /// Adds the postings of a plain row decided as `renderer`'s `slot` on `account`.
+    /// Adds the postings of a plain row of `date` and `amount` decided as `renderer`'s
+    /// `slot` on `account`; false when a balance would not fit (nothing added).
     @inline(__always)
-    mutating func add(row: PlainRow, account: String, renderer: RowEntryRenderer, slot: Int) throws(MoneyError) {
+    mutating func add(rowOf renderer: RowEntryRenderer, slot: Int, account: String, date: LocalDate, amount: Money) -> Bool {
         let category = isCategoryTracked(renderer, slot)
-        try add(account, category ? renderer.category(slot) : "", date: row.date, amount: row.amount, category: category)
+        do throws(MoneyError) {
+            try add(account, category ? renderer.category(slot) : "", date: date, amount: amount, category: category)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Whether the balances track the category of `renderer`'s `slot`: asked once per slot

@@ -1,6 +1,8 @@
 /// The ids an update knows (`LedgerIDs`: the ledger's and those it adds), borrowed by the
 /// per-row lookups without a retain and release each, and how many of them the update added.
-struct UpdateIDs {
+/// A class, held by a `let`: a lookup through it retains nothing (a struct holding `ids`
+/// would be copied out of the update, `ids` retained, for each one).
+final class UpdateIDs {
     /// The ledger's ids and the added ones.
     private(set) var ids: LedgerIDs {
         didSet { reference = Unmanaged.passUnretained(ids) }
@@ -18,12 +20,12 @@ struct UpdateIDs {
     }
 
     /// Takes the ledger's ids from its index sidecar.
-    mutating func use(_ file: LedgerIndexFile, near ledgerPath: String) {
+    func use(_ file: LedgerIndexFile, near ledgerPath: String) {
         ids = LedgerIDs(indexed: file, near: ledgerPath)
     }
 
     /// Records the ids read so far as the ledger's own (not added).
-    mutating func endScan() { scannedCount = ids.extra.logCount }
+    func endScan() { scannedCount = ids.extra.logCount }
 
     /// True when the ledger (or the update) has `id`.
     @inline(__always) func contains(_ id: UInt64) -> Bool { reference._withUnsafeGuaranteedRef { $0.contains(id) } }
