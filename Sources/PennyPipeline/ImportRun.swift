@@ -108,7 +108,11 @@ public struct ImportRun {
     public func checkBalances(_ closings: [(account: String, balance: StatementBalance)], _ balances: StatementBalances) {
         var seen = Set<String>()
         for (account, balance) in closings where seen.insert("\(account) \(balance.date)").inserted {
-            let ledger = balances.balance(account, balance.amount.currency, through: balance.date)
+            guard let ledger = try? balances.balance(account, balance.amount.currency, through: balance.date) else {
+                console.warn("warning: \(account) on \(balance.date): the ledger's balance passes what Penny counts exactly (\(Int64.max) minor units)")
+                record?.warning("\(account) on \(balance.date): the ledger's balance passes what Penny counts exactly")
+                continue
+            }
             if ledger == balance.amount {
                 console.say("balance: \(account) \(balance.amount) on \(balance.date) agrees with the statement")
             } else {

@@ -4,6 +4,18 @@ import PennyLedger
 import Testing
 
 struct JournalReaderTests {
+    /// The transaction scanner reads lines as the check does: a line of spaces ends a
+    /// transaction (what follows belongs to none) and an indented `#` line is a comment.
+    @Test func theScannerEndsATransactionAtALineOfSpacesAndSkipsHashComments() throws {
+        let path = temporaryDirectory().appendingPathComponent("j.journal").path
+        try "2024-01-01 a\n    # note\n    x  1.00 EUR\n    y\n   \n    z  2.00 EUR\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var read: [[String]] = []
+        try JournalReader(defaultCurrency: .euro).forEachTransaction(
+            path: path, tagNames: [], wantsDescription: false, commentPrefix: "; ", requiresID: false, comment: { _ in }
+        ) { read.append($0.postings.map(\.account)) }
+        #expect(read == [["x", "y"]])
+    }
+
     func postings(_ text: String, extra: [String: String] = [:]) throws -> [String] {
         let directory = temporaryDirectory()
         for (name, content) in extra { try content.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8) }

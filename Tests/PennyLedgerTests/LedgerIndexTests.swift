@@ -34,7 +34,7 @@ struct LedgerIndexTests {
         [
             "ids \(probe.filter { update.contains(DedupID(value: $0)) })", "count \(update.count)",
             "totals \(update.magnitudes.sorted { $0.key.code < $1.key.code }.map { "\($0.key.code)=\($0.value)" })",
-            "balance \(update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")))",
+            "balance \(String(describing: try? update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31"))))",
         ]
     }
 
@@ -66,7 +66,7 @@ struct LedgerIndexTests {
         let update = try open(path)
         #expect(!update.readFromIndex)
         #expect(update.contains(DedupID(value: 0xFF)))
-        #expect(update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-2000 + 500))
+        #expect(try update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-2000 + 500))
     }
 
     @Test func anEditKeepingSizeAndTimesIsCaughtByTheContentHash() throws {
@@ -82,7 +82,7 @@ struct LedgerIndexTests {
         try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: path)
         let update = try open(path)
         #expect(!update.readFromIndex)
-        #expect(update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-4000))
+        #expect(try update.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-4000))
     }
 
     @Test func aDamagedTruncatedOrForeignIndexIsIgnoredAndRebuilt() throws {
@@ -190,14 +190,14 @@ struct LedgerIndexTests {
         try update.commit()
         let fewer = try open(path, accounts: ["assets:a"])
         #expect(fewer.readFromIndex)
-        #expect(fewer.statementBalances.balance("assets:b", .euro, through: day("2024-12-31")) == euros(0))
-        #expect(fewer.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-200))
+        #expect(try fewer.statementBalances.balance("assets:b", .euro, through: day("2024-12-31")) == euros(0))
+        #expect(try fewer.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-200))
         try fewer.append(entry(3, -50))
         try fewer.commit()
         let more = try open(path, accounts: ["assets:a", "assets:b", "assets:c"])
         #expect(!more.readFromIndex)
-        #expect(more.statementBalances.balance("assets:b", .euro, through: day("2024-12-31")) == euros(-300))
-        #expect(more.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-250))
+        #expect(try more.statementBalances.balance("assets:b", .euro, through: day("2024-12-31")) == euros(-300))
+        #expect(try more.statementBalances.balance("assets:a", .euro, through: day("2024-12-31")) == euros(-250))
     }
 
     @Test func aRollbackIsForgottenByTheIndex() throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Balances summed a day's run at a time agree with adding every posting one by one.
 @Suite struct StatementBalancesPropertyTests {
-    @Test func runsOfADayGiveWhatEveryAddGives() {
+    @Test func runsOfADayGiveWhatEveryAddGives() throws {
         var g = SeededGenerator(seed: 2026)
         let accounts = ["assets:a", "assets:b", "expenses:x"]
         for _ in 0..<200 {
@@ -18,19 +18,36 @@ import Testing
                 let account = accounts.randomElement(using: &g)!
                 let units = Int64.random(in: -5000...5000, using: &g)
                 let sign: Int64 = Bool.random(using: &g) ? 1 : -1
-                balances.add(account: account, date: LocalDate(dayNumber: day), amount: Money(minorUnits: units, currency: .euro), sign: sign)
+                try balances.add(account: account, date: LocalDate(dayNumber: day), amount: Money(minorUnits: units, currency: .euro), sign: sign)
                 if account != "expenses:x" { expected[account, default: [:]][day, default: 0] += sign * units }
             }
             for account in accounts.dropLast() {
                 for through in 19_695...19_760 {
                     let want = (expected[account] ?? [:]).reduce(Int64(0)) { $1.key <= through ? $0 + $1.value : $0 }
-                    #expect(balances.balance(account, .euro, through: LocalDate(dayNumber: through)).minorUnits == want)
+                    #expect(try balances.balance(account, .euro, through: LocalDate(dayNumber: through)).minorUnits == want)
                 }
             }
             let read = StatementBalances(accounts: ["assets:a", "assets:b"], entries: balances.entries)
             for account in accounts.dropLast() {
-                #expect(read.balance(account, .euro, through: LocalDate(dayNumber: 20_000)) == balances.balance(account, .euro, through: LocalDate(dayNumber: 20_000)))
+                #expect(try read.balance(account, .euro, through: LocalDate(dayNumber: 20_000)) == balances.balance(account, .euro, through: LocalDate(dayNumber: 20_000)))
             }
         }
+    }
+
+    /// A day's change or a balance past 64 bits is an error, never wrapped, and the add
+    /// that would pass it changes nothing.
+    @Test func overflowIsAnErrorAndChangesNothing() throws {
+        let day = LocalDate(dayNumber: 19_700)
+        var balances = StatementBalances(accounts: ["assets:a"])
+        try balances.add(account: "assets:a", date: day, amount: Money(minorUnits: .max - 1, currency: .euro))
+        #expect(throws: MoneyError.overflow) { try balances.add(account: "assets:a", date: day, amount: Money(minorUnits: 2, currency: .euro)) }
+        #expect(throws: MoneyError.overflow) { try balances.add(account: "assets:a", date: day, amount: Money(minorUnits: .min, currency: .euro), sign: -1) }
+        #expect(try balances.balance("assets:a", .euro, through: day).minorUnits == .max - 1)
+        try balances.add(account: "assets:a", date: day.adding(days: 1), amount: Money(minorUnits: 5, currency: .euro))
+        #expect(throws: MoneyError.overflow) { try balances.balance("assets:a", .euro, through: day.adding(days: 1)) }
+        // Back on the first day after another: the run starts from the day's change so far.
+        #expect(throws: MoneyError.overflow) { try balances.add(account: "assets:a", date: day, amount: Money(minorUnits: 2, currency: .euro)) }
+        try balances.add(account: "assets:a", date: day, amount: Money(minorUnits: -10, currency: .euro))
+        #expect(try balances.balance("assets:a", .euro, through: day).minorUnits == .max - 11)
     }
 }

@@ -51,6 +51,8 @@ public struct OFXReader: StatementReader {
         }
     }
 
+    /// Emits one statement's header (and the warning of a closing balance left out), then
+    /// its transactions.
     private func readStatement(
         _ statement: XMLElement, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
@@ -61,45 +63,52 @@ public struct OFXReader: StatementReader {
             currency = declared
         }
         let from = statement.child("BANKACCTFROM") ?? statement.child("CCACCTFROM") ?? statement.child("INVACCTFROM")
-        var closing: StatementBalance?
-        var unusable: (String, SourceLocation)?
-        // A balance that is not exact in the currency (a money-market fund's 3317.738651126686)
-        // cannot be checked to the cent: it is left out, the transactions still count. So is
-        // one whose date is not a date (`00000000`), with a warning.
-        if let balance = statement.child("LEDGERBAL"), let amountText = balance.text("BALAMT"),
-            let amount = try? Self.amount(amountText, currency, SourceLocation(file: displayName, line: balance.line), field: "BALAMT")
-        {
-            let line = SourceLocation(file: displayName, line: balance.line)
-            if let text = balance.text("DTASOF") {
-                if let date = try? Self.date(text, line, field: "DTASOF") {
-                    closing = StatementBalance(date: date, amount: Money(minorUnits: amount, currency: currency))
-                } else {
-                    unusable = ("LEDGERBAL's DTASOF '\(text)' is not a date: the statement's closing balance is left out (its transactions are read)", line)
-                }
-            }
-        }
+        let (closing, unusable) = Self.closingBalance(of: statement, currency: currency, displayName: displayName)
         try emit(.statement(StatementHeader(accountIdentifier: from?.text("ACCTID"), accountName: nil, currency: currency, location: at, closing: closing)))
         if let (message, location) = unusable { try emit(.warning(message, location)) }
         for element in statement.descendants("STMTTRN") {
-            let line = SourceLocation(file: displayName, line: element.line)
-            guard let posted = element.text("DTPOSTED") else { throw .badInput("transaction without DTPOSTED", at: line) }
-            guard let amountText = element.text("TRNAMT") else { throw .badInput("transaction without TRNAMT", at: line) }
-            let payeeName = element.child("PAYEE")?.text("NAME") ?? (element.child("PAYEE")?.children.isEmpty == true ? element.text("PAYEE") : nil)
-            let name = element.text("NAME") ?? payeeName
-            let memo = element.text("MEMO")
-            let check = element.text("CHECKNUM")
-            let description = name ?? memo ?? check.map { "CHECK \($0)" } ?? ""
-            // Errors point at the field's own line; the transaction is located at STMTTRN.
-            func fieldLine(_ name: String) -> SourceLocation { SourceLocation(file: displayName, line: element.child(name)?.line ?? element.line) }
-            let written = Money(minorUnits: try Self.amount(amountText, currency, fieldLine("TRNAMT"), field: "TRNAMT"), currency: currency)
-            let (amount, original) = try OFXForeignAmount.read(element, amount: written, statementCurrency: currency, displayName: displayName)
-            var transaction = Transaction(
-                date: try Self.date(posted, fieldLine("DTPOSTED"), field: "DTPOSTED"), amount: amount,
-                description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
-                bankID: element.text("FITID"), type: element.text("TRNTYPE"))
-            transaction.original = original
-            try emit(.transaction(transaction))
+            try emit(.transaction(try Self.transaction(element, currency: currency, displayName: displayName)))
         }
+    }
+
+    /// The statement's closing balance (LEDGERBAL). A balance that is not exact in the
+    /// currency (a money-market fund's 3317.738651126686) cannot be checked to the cent: it
+    /// is left out, the transactions still count. So is one whose date is not a date
+    /// (`00000000`), with the warning returned.
+    private static func closingBalance(
+        of statement: XMLElement, currency: Currency, displayName: String
+    ) -> (StatementBalance?, unusable: (String, SourceLocation)?) {
+        guard let balance = statement.child("LEDGERBAL"), let amountText = balance.text("BALAMT"),
+            let amount = try? amount(amountText, currency, SourceLocation(file: displayName, line: balance.line), field: "BALAMT")
+        else { return (nil, nil) }
+        let line = SourceLocation(file: displayName, line: balance.line)
+        guard let text = balance.text("DTASOF") else { return (nil, nil) }
+        guard let date = try? date(text, line, field: "DTASOF") else {
+            return (nil, ("LEDGERBAL's DTASOF '\(text)' is not a date: the statement's closing balance is left out (its transactions are read)", line))
+        }
+        return (StatementBalance(date: date, amount: Money(minorUnits: amount, currency: currency)), nil)
+    }
+
+    /// One STMTTRN as a transaction. Errors point at the field's own line; the transaction
+    /// is located at STMTTRN.
+    private static func transaction(_ element: XMLElement, currency: Currency, displayName: String) throws(PennyError) -> Transaction {
+        let line = SourceLocation(file: displayName, line: element.line)
+        guard let posted = element.text("DTPOSTED") else { throw .badInput("transaction without DTPOSTED", at: line) }
+        guard let amountText = element.text("TRNAMT") else { throw .badInput("transaction without TRNAMT", at: line) }
+        let payeeName = element.child("PAYEE")?.text("NAME") ?? (element.child("PAYEE")?.children.isEmpty == true ? element.text("PAYEE") : nil)
+        let name = element.text("NAME") ?? payeeName
+        let memo = element.text("MEMO")
+        let check = element.text("CHECKNUM")
+        let description = name ?? memo ?? check.map { "CHECK \($0)" } ?? ""
+        func fieldLine(_ name: String) -> SourceLocation { SourceLocation(file: displayName, line: element.child(name)?.line ?? element.line) }
+        let written = Money(minorUnits: try amount(amountText, currency, fieldLine("TRNAMT"), field: "TRNAMT"), currency: currency)
+        let (amount, original) = try OFXForeignAmount.read(element, amount: written, statementCurrency: currency, displayName: displayName)
+        var transaction = Transaction(
+            date: try date(posted, fieldLine("DTPOSTED"), field: "DTPOSTED"), amount: amount,
+            description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
+            bankID: element.text("FITID"), type: element.text("TRNTYPE"))
+        transaction.original = original
+        return transaction
     }
 
     /// `YYYYMMDD[HHMMSS[.XXX]][[-5:EST]]`, cut to the date as written.

@@ -82,7 +82,7 @@ extension StatementImporter {
         let mirrored = (try? transaction.amount.negated()) ?? transaction.amount
         guard let match = try transfers.uncategorizedCandidates(account: other, amount: mirrored, date: transaction.date, from: own).first else { return false }
         transfers.markPaired(match.id)
-        update.refileAsTransfer(DedupID(value: match.id), category: own, date: match.date, amount: transaction.amount)
+        try update.refileAsTransfer(DedupID(value: match.id), category: own, date: match.date, amount: transaction.amount, at: transaction.location)
         try update.appendTransferLeg(
             account: own, date: transaction.date, amount: transaction.amount, id: id, pairs: DedupID(value: match.id), source: Self.source(transaction))
         return true
@@ -105,8 +105,8 @@ extension StatementImporter {
         let mine = (account: own, amount: leg.amount)
         let lines = leg.amount.isNegative ? ExchangeMatcher.postingLines(leaving: mine, arriving: side) : ExchangeMatcher.postingLines(leaving: side, arriving: mine)
         try magnitudes.add(leg.amount, at: leg.location)
-        update.refileAsExchange(
-            DedupID(value: match.id), postings: lines, removed: (own, match.date, match.otherAmount), added: (own, match.date, leg.amount))
+        try update.refileAsExchange(
+            DedupID(value: match.id), postings: lines, removed: (own, match.date, match.otherAmount), added: (own, match.date, leg.amount), at: leg.location)
         try update.appendTransferLeg(account: own, date: leg.date, amount: leg.amount, id: id, pairs: DedupID(value: match.id), source: Self.source(leg))
     }
 

@@ -38,23 +38,39 @@ public struct StatementBalances: Sendable {
         accountBytes.count > 8 ? accounts.contains(account) : accountBytes.contains(where: { $0.name == account })
     }
 
-    /// Adds a posting (or subtracts it, with `sign` -1).
-    mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) {
+    /// Adds a posting (or subtracts it, with `sign` -1); throws when a day's change would
+    /// not fit in 64 bits (nothing is added then).
+    @inline(__always)
+    mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) throws(MoneyError) {
         guard tracks(account) else { return }
+        var delta = amount.minorUnits
+        try delta.multiply(checked: sign)
         // The run's sum is updated in place (no copy of its key's strings per row).
         if run != nil, runDate == date, run!.key.account == account, run!.key.currency == amount.currency.code {
-            run!.sum += sign * amount.minorUnits
+            try run!.sum.add(checked: delta)
             return
         }
+        try startRun(account: account, date: date, currency: amount.currency, delta: delta)
+    }
+
+    /// Starts the run of `account`'s day `date` in `currency` with `delta` added (the run
+    /// before is moved into `daily` first). The run holds its day's whole change, so every
+    /// value in `daily` fits, and so does `entries`'s.
+    @inline(never)
+    private mutating func startRun(account: String, date: LocalDate, currency: Currency, delta: Int64) throws(MoneyError) {
+        let key = Key(account: account, currency: currency.code)
+        let day = date.dayNumber
+        var sum = daily[key]?[day] ?? 0
+        try sum.add(checked: delta)
         flushRun()
-        run = (Key(account: account, currency: amount.currency.code), date.dayNumber, sign * amount.minorUnits)
+        run = (key, day, sum)
         runDate = date
     }
 
-    /// Moves the run's sum into `daily`.
+    /// Moves the run's sum (its day's change, `daily`'s included) into `daily`.
     private mutating func flushRun() {
         guard let current = run else { return }
-        daily[current.key, default: [:]][current.day, default: 0] += current.sum
+        daily[current.key, default: [:]][current.day] = current.sum
         run = nil
         runDate = nil
     }
@@ -62,7 +78,7 @@ public struct StatementBalances: Sendable {
     /// Every day's change per tracked account and currency (the ledger index keeps them).
     var entries: [(account: String, currency: String, day: Int, amount: Int64)] {
         var all = daily
-        if let run { all[run.key, default: [:]][run.day, default: 0] += run.sum }
+        if let run { all[run.key, default: [:]][run.day] = run.sum }
         return all.flatMap { key, days in days.map { (key.account, key.currency, $0.key, $0.value) } }
     }
 
@@ -77,18 +93,21 @@ public struct StatementBalances: Sendable {
         StatementBalances(accounts: subset, entries: entries.filter { subset.contains($0.account) })
     }
 
-    /// The balance of `account` in `currency` through `date`.
-    public func balance(_ account: String, _ currency: Currency, through date: LocalDate) -> Money {
+    /// The balance of `account` in `currency` through `date`; throws when it does not fit
+    /// in 64 bits.
+    public func balance(_ account: String, _ currency: Currency, through date: LocalDate) throws(MoneyError) -> Money {
         let last = date.dayNumber
         let key = Key(account: account, currency: currency.code)
-        var sum = (daily[key] ?? [:]).reduce(0) { $1.key <= last ? $0 + $1.value : $0 }
-        if let run, run.key == key, run.day <= last { sum += run.sum }
+        var days = daily[key] ?? [:]
+        if let run, run.key == key { days[run.day] = run.sum }
+        let sum = try days.sum(checked: { $0.key <= last ? $0.value : 0 })
         return Money(minorUnits: sum, currency: currency)
     }
 }
 
 /// Reads the postings of journal lines for `StatementBalances`: transaction dates and
-/// `ACCOUNT  AMOUNT CODE` postings (elided amounts are not counted).
+/// `ACCOUNT  AMOUNT CODE` postings (elided amounts are not counted), the lines told apart
+/// by `JournalLine`.
 struct PostingLineParser {
     private var date: LocalDate?
     private static let journalFormat = AmountFormat(decimalMark: ".")
@@ -147,27 +166,30 @@ struct PostingLineParser {
         return currency
     }
 
-    mutating func take(_ line: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) {
-        guard let first = line.first else { return }
-        if first >= 0x30 && first <= 0x39 {
-            date = JournalReader.parseDate(line)
-            return
+    /// Adds the posting on `line` (if any) to `balances`; throws when a balance would not fit.
+    mutating func take(_ raw: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) throws(MoneyError) {
+        // A line of a CRLF ledger's text (a failed file's, read back) ends in CR.
+        let line = raw.last == 0x0D ? UnsafeBufferPointer(rebasing: raw.dropLast()) : raw
+        switch JournalLine.classify(line) {
+        case .transactionHead(let day): date = day
+        case .posting(let accountRange):
+            guard let date, let account = balances.account(UnsafeBufferPointer(rebasing: line[accountRange])) else { return }
+            try take(line, from: accountRange.upperBound, account: account, date: date, into: &balances, sign: sign)
+        case .indentedComment: return
+        // A blank line ends a transaction, as in hledger.
+        case .blank, .include, .other: date = nil
         }
-        guard first == 0x20 || first == 0x09, let date else {
-            if first != 0x20 && first != 0x09 { self.date = nil }
-            return
-        }
-        var i = 0
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        guard i < line.count, line[i] != UInt8(ascii: ";") else { return }
-        let start = i
-        i = PostingText.accountEnd(line, from: start)
-        guard let account = balances.account(UnsafeBufferPointer(rebasing: line[start..<i])) else { return }
+    }
+
+    /// Adds the amount after the account (which ends at `i`), when it can be read.
+    private mutating func take(
+        _ line: UnsafeBufferPointer<UInt8>, from i: Int, account: String, date: LocalDate, into balances: inout StatementBalances, sign: Int64
+    ) throws(MoneyError) {
         // The amount ends at a comment, a cost (an exchange's `100.00 USD @@ 92.50 EUR`) or an assertion.
         let end = PostingText.amountEnd(line, from: i)
         switch plainAmount(UnsafeBufferPointer(rebasing: line[i..<end])) {
         case .money(let money):
-            balances.add(account: account, date: date, amount: money, sign: sign)
+            try balances.add(account: account, date: date, amount: money, sign: sign)
             return
         case .none:
             return
@@ -175,6 +197,6 @@ struct PostingLineParser {
             break
         }
         guard let money = PostingText.money(String(decoding: line[i..<end], as: UTF8.self), defaultCurrency: nil) else { return }
-        balances.add(account: account, date: date, amount: money, sign: sign)
+        try balances.add(account: account, date: date, amount: money, sign: sign)
     }
 }

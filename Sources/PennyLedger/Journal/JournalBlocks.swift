@@ -51,22 +51,25 @@ public struct JournalBlocks {
         var blocks: [JournalBlock] = []
         var i = 0
         while i < lines.count {
-            let line = lines[i]
-            guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let date = Self.date(line) else {
+            guard case .transactionHead(let date) = JournalLine.classify(lines[i]) else {
                 i += 1
                 continue
             }
             var end = i + 1
-            while end < lines.count, let c = lines[end].first, c == " " || c == "\t" { end += 1 }
+            while end < lines.count, Self.isInTransaction(lines[end]) { end += 1 }
             blocks.append(Self.block(Array(lines[i..<end]), firstLine: i, date: date))
             i = end
         }
         self.blocks = blocks
     }
 
-    private static func date(_ line: String) -> LocalDate? {
-        let head = line.prefix(10).replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".", with: "-")
-        return LocalDate(iso: head)
+    /// True for a posting or an indented comment: a line that continues a transaction (a
+    /// blank line, even of spaces, ends it, as in hledger).
+    private static func isInTransaction(_ line: String) -> Bool {
+        switch JournalLine.classify(line) {
+        case .posting, .indentedComment: true
+        case .blank, .transactionHead, .include, .other: false
+        }
     }
 
     private static func block(_ lines: [String], firstLine: Int, date: LocalDate) -> JournalBlock {

@@ -111,18 +111,19 @@ public struct JournalReader {
         _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ path: String, _ state: inout TransactionState,
         _ names: inout NameTable, _ body: (Posting) throws(MoneyError) -> Void
     ) throws(PennyError) -> String? {
-        guard let first = line.first else {
-            // A blank line ends a transaction, as in hledger.
+        var i = 0
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        guard i < line.count else {
+            // A blank line (of spaces too) ends a transaction, as in hledger.
             if state.date != nil {
                 try state.finish(path, body)
                 state.endedByBlank = true
             }
             return nil
         }
+        let first = line[0]
         if first == 0x20 || first == 0x09 {
-            var i = 0
-            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-            guard i < line.count, line[i] != UInt8(ascii: ";"), line[i] != UInt8(ascii: "#") else { return nil }
+            guard line[i] != UInt8(ascii: ";"), line[i] != UInt8(ascii: "#") else { return nil }
             guard state.date != nil else {
                 // Postings right after a transaction and a blank line: their date line was deleted.
                 if state.endedByBlank {
@@ -142,8 +143,8 @@ public struct JournalReader {
             }
             state.date = date
             state.line = number
-        } else if line.starts(with: "include ".utf8) {
-            return String(decoding: line.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        } else if let target = JournalLine.includeTarget(line) {
+            return target
         }
         return nil
     }
@@ -420,14 +421,24 @@ extension JournalReader {
             postings.removeAll(keepingCapacity: true)
         }
         try LedgerText.check(path)
+        /// Ends the transaction read so far; false (the error kept) when `body` failed.
+        func end() -> Bool {
+            do throws(PennyError) { try finish() } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
         let opened = LineReader.forEachLine(path: path) { line, number in
-            guard let first = line.first else { return true }
+            // A blank line, of spaces too, ends a transaction, as in hledger and the check.
+            guard let first = line.first else { return end() }
             if first == 0x20 || first == 0x09 {
                 guard date != nil else { return true }
                 var i = 0
                 while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-                guard i < line.count else { return true }
+                guard i < line.count else { return end() }
                 let rest = UnsafeBufferPointer(rebasing: line[i...])
+                if rest[0] == UInt8(ascii: "#") { return true }
                 if rest[0] == UInt8(ascii: ";") {
                     if rest.count >= 5, rest[1] == 0x20, rest[2] == UInt8(ascii: "i"), rest[3] == UInt8(ascii: "d"), rest[4] == UInt8(ascii: ":") {
                         id = IDTag.value(line)
@@ -446,10 +457,7 @@ extension JournalReader {
                 }
                 return true
             }
-            do throws(PennyError) { try finish() } catch {
-                failure = error
-                return false
-            }
+            guard end() else { return false }
             if first >= 0x30 && first <= 0x39, let d = Self.parseDate(line) {
                 date = d
                 headerLine = number

@@ -26,8 +26,8 @@ public enum PriceJournalReader {
                     failure = .badInput(error.reason, at: SourceLocation(file: path, line: number, column: error.column))
                     return false
                 }
-            } else if line.starts(with: "include ".utf8) {
-                includes.append((String(decoding: line.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces), number))
+            } else if let target = JournalLine.includeTarget(line) {
+                includes.append((target, number))
             }
             return true
         }

@@ -1,0 +1,125 @@
+import Foundation
+import PennyCore
+
+/// The ledger as an update read it: its version and length, read once at the start (ids,
+/// balances, the check) and copied into the temporary file only at commit, after checking
+/// that nothing else changed it meanwhile.
+struct LedgerCopy {
+    /// What identifies one version of a file.
+    struct Identity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+
+        /// The identity `status` describes.
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            seconds = status.st_mtim.tv_sec
+            nanoseconds = status.st_mtim.tv_nsec
+        }
+    }
+
+    /// What reading the ledger found about its bytes.
+    struct Read {
+        /// The ledger's last byte (a line end when it is empty).
+        let lastByte: UInt8
+        /// True when its first line ends with CRLF.
+        let crlf: Bool
+        /// The version read, for an index of it; nil when something wrote to it meanwhile.
+        let stamp: LedgerStamp?
+    }
+
+    /// The ledger.
+    let ledgerPath: String
+    /// The version of the ledger that was read (nil: none was).
+    private(set) var identity: Identity?
+    /// The ledger's length as read: the temporary file's first bytes once copied.
+    private(set) var length = 0
+
+    /// Nothing read yet of the ledger at `ledgerPath`.
+    init(ledgerPath: String) {
+        self.ledgerPath = ledgerPath
+    }
+
+    /// Records the version `status` describes as read (its index was used instead).
+    mutating func adopt(_ status: stat) {
+        identity = Identity(status)
+        length = Int(status.st_size)
+    }
+
+    /// Reads the ledger through `scanner` (ids, balances, the check), a megabyte at a time.
+    mutating func read(into scanner: inout LedgerIDScanner) throws(PennyError) -> Read {
+        let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw unreadable }
+        defer { close(input) }
+        var before = stat()
+        let identityBefore = fstat(input, &before) == 0 ? Identity(before) : nil
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var lastByte: UInt8 = 0x0A
+        var firstLineEnd: Bool?
+        var length = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(input, $0.baseAddress, $0.count) }
+            if n < 0 { throw unreadable }
+            if n == 0 { break }
+            let slice = chunk[0..<n]
+            scanner.scan(slice)
+            try refuseFailure(of: scanner)
+            if firstLineEnd == nil, let newline = slice.firstIndex(of: 0x0A) { firstLineEnd = newline > slice.startIndex && slice[newline - 1] == 0x0D }
+            lastByte = slice[slice.endIndex - 1]
+            length += n
+        }
+        scanner.finish()
+        try refuseFailure(of: scanner)
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw unreadable }
+        identity = Identity(status)
+        self.length = length
+        // Stamped for an index only if nothing wrote to it while it was read.
+        let stamp = Int(status.st_size) == length && identityBefore == identity ? LedgerStamp(descriptor: input) : nil
+        return Read(lastByte: lastByte, crlf: firstLineEnd ?? false, stamp: stamp)
+    }
+
+    /// Copies the ledger read into the hole before the appended text of `temporaryPath`
+    /// (open as `descriptor`), after checking that nothing else changed the ledger
+    /// meanwhile (the lock keeps Penny's own runs out; an editor ignores it).
+    func copy(into descriptor: Int32, temporaryPath: String) throws(PennyError) {
+        guard length > 0, let identity else { return }
+        let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw unreadable }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, Identity(status) == identity else {
+            throw unwritable("the ledger changed while Penny was importing (a program that does not take Penny's lock wrote to it); nothing was written: run the import again")
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var at = 0
+        while at < length {
+            let n = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, min($0.count, length - at), off_t(at)) }
+            guard n > 0 else { throw unreadable }
+            var written = 0
+            while written < n {
+                let w = chunk.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, n - written, off_t(at + written)) }
+                if w <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno)))") }
+                written += w
+            }
+            at += n
+        }
+    }
+
+    /// Throws the check's refusal, or a balance past 64 bits at its line.
+    private func refuseFailure(of scanner: LedgerIDScanner) throws(PennyError) {
+        if let failure = scanner.check?.failure { throw LedgerCheck.refusal(failure) }
+        if let line = scanner.overflowLine { throw LedgerUpdate.balanceOverflow(at: SourceLocation(file: ledgerPath, line: line)) }
+    }
+
+    private var unreadable: PennyError { unwritable("cannot read the ledger") }
+
+    private func unwritable(_ message: String) -> PennyError {
+        PennyError(.ledgerUnavailable, message, at: SourceLocation(file: ledgerPath))
+    }
+}
