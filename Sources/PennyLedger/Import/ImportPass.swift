@@ -40,6 +40,14 @@ struct ImportPass {
         if ruleFailure == nil { ruleFailure = decision.matchFailure }
     }
 
+    /// A reading stopped once dates came back: read again keeping every date's counts,
+    /// with the repeated bank ids seen so far (the next reading finds any others).
+    mutating func stoppedOutOfOrder() -> ImportPassResult {
+        if let own = statement?.account { assigners[own] = assigner }
+        let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
+        return .rerun(repeats: repeats, ungrouped: true)
+    }
+
     /// The counts, or the repeats another reading must know.
     mutating func finish() -> ImportPassResult {
         if let own = statement?.account { assigners[own] = assigner }

@@ -185,9 +185,22 @@ public struct StatementImporter {
         var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure)
         defer { ruleFailure = pass.ruleFailure }
         var lookahead = RowLookahead()
-        try read { (event) throws(PennyError) in
-            try take(event, in: &pass, lookahead: &lookahead)
-            if let failure = pass.ruleFailure { throw failure }
+        // Rows whose dates come back (a file not grouped by date) are read again keeping
+        // every date's counts: the reading stops as soon as that is known, so the rows
+        // written in vain (and their rollback) stay few.
+        var outOfOrder = false
+        do throws(PennyError) {
+            try read { (event) throws(PennyError) in
+                try take(event, in: &pass, lookahead: &lookahead)
+                if let failure = pass.ruleFailure { throw failure }
+                if !keepsAllDates, pass.assigner.isUngrouped {
+                    outOfOrder = true
+                    throw .badInput("rows out of date order: read again", at: SourceLocation(file: ""))
+                }
+            }
+        } catch {
+            guard outOfOrder else { throw error }
+            return pass.stoppedOutOfOrder()
         }
         return pass.finish()
     }

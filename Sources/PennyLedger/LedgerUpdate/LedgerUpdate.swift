@@ -280,8 +280,11 @@ public final class LedgerUpdate {
         guard !isDryRun else { return }
         try appender.settle()
         if appender.offset > mark.offset, !balances.tracked.accounts.isEmpty {
-            let written = try appender.written(from: mark.offset)
-            do throws(MoneyError) { try balances.subtract(written: written) } catch { throw Self.balanceOverflow(at: SourceLocation(file: ledgerPath)) }
+            var subtraction = UpdateBalances.Subtraction(balances: balances.tracked)
+            try appender.forEachWrittenRun(from: mark.offset) { (run) throws(PennyError) in
+                do throws(MoneyError) { try subtraction.take(run) } catch { throw Self.balanceOverflow(at: SourceLocation(file: ledgerPath)) }
+            }
+            balances.tracked = subtraction.balances
         }
         if !(try appender.truncate(to: mark.offset, newlines: mark.newlines)) { index.indexable = false }
     }

@@ -80,14 +80,21 @@ struct UpdateBalances {
         }
     }
 
-    /// Takes the postings of journal text `bytes` (a failed file's) back out of the balances;
-    /// throws when a balance would not fit.
-    mutating func subtract(written bytes: [UInt8]) throws(MoneyError) {
-        var parser = PostingLineParser()
-        var balances = tracked
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            try Array(line).withUnsafeBufferPointer { (line) throws(MoneyError) in try parser.take(line, into: &balances, sign: -1) }
+    /// A failed file's postings taken back out of a copy of the balances, a run of whole
+    /// lines at a time; the copy replaces the balances only once all of it is taken.
+    struct Subtraction {
+        private var parser = PostingLineParser()
+        private(set) var balances: StatementBalances
+
+        init(balances: StatementBalances) {
+            self.balances = balances
         }
-        tracked = balances
+
+        /// Takes the postings of whole lines of journal text.
+        mutating func take(_ bytes: [UInt8]) throws(MoneyError) {
+            for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                try Array(line).withUnsafeBufferPointer { (line) throws(MoneyError) in try parser.take(line, into: &balances, sign: -1) }
+            }
+        }
     }
 }
