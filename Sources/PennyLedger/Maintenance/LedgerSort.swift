@@ -17,8 +17,7 @@ public enum LedgerSort {
         var date: LocalDate?
     }
 
-    /// The sorted text of `text`, or nil when it is in order already with the includes in
-    /// the head.
+    /// The sorted text of `text`, or nil when that is `text` as it is.
     public static func sorted(_ text: String, ledgerName: String) -> String? {
         let crlf = text.contains("\r\n")
         var head: [Substring] = []
@@ -26,10 +25,10 @@ public enum LedgerSort {
         var units: [Unit] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let bare = line.hasSuffix("\r") ? line.dropLast() : line
-            if units.isEmpty, date(of: bare) == nil {
-                head.append(line)
-            } else if isPennyInclude(bare, ledgerName: ledgerName) {
+            if isPennyInclude(bare, ledgerName: ledgerName) {
                 includes.append(line)
+            } else if units.isEmpty, date(of: bare) == nil {
+                head.append(line)
             } else if bare.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 if !(units.last?.lines.isEmpty ?? true) { units.append(Unit(lines: [], date: nil)) }
             } else if let date = date(of: bare) {
@@ -40,9 +39,8 @@ public enum LedgerSort {
             }
         }
         units.removeAll { $0.lines.isEmpty }
-        let order = orderedIndexes(units)
-        if includes.isEmpty && order == Array(units.indices) { return nil }
-        return render(head: head, includes: includes, units: order.map { units[$0] }, ledgerName: ledgerName, crlf: crlf)
+        let sorted = render(head: head, includes: includes, units: orderedIndexes(units).map { units[$0] }, ledgerName: ledgerName, crlf: crlf)
+        return sorted == text ? nil : sorted
     }
 
     /// The units' indexes in date order; an undated unit follows the one before it.
@@ -60,6 +58,8 @@ public enum LedgerSort {
         let end = crlf ? "\r\n" : "\n"
         var headLines = head
         while let last = headLines.last, last.allSatisfy({ $0 == "\r" || $0 == " " || $0 == "\t" }) { headLines.removeLast() }
+        // Blank lines left where an include was.
+        headLines = headLines.enumerated().filter { i, line in !(isBlank(line) && i > 0 && isBlank(headLines[i - 1])) }.map(\.element)
         let declarations = LedgerDeclarations.includeName(forLedger: ledgerName)
         let sortedIncludes = includes.sorted { a, b in a.contains(declarations) && !b.contains(declarations) }
         var out = headLines.map { strip($0) + end }.joined()
@@ -67,6 +67,8 @@ public enum LedgerSort {
         for unit in units { out += end + unit.lines.map { strip($0) + end }.joined() }
         return out
     }
+
+    private static func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == "\r" || $0 == " " || $0 == "\t" } }
 
     private static func strip(_ line: Substring) -> Substring { line.hasSuffix("\r") ? line.dropLast() : line }
 
