@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 
 /// Puts a ledger's entries in date order (`penny ledger sort`), for hledger's
 /// `check ordereddates`: an import appends in the order of the statements, and statements
@@ -23,7 +23,8 @@ public enum LedgerSort {
         var head: [Substring] = []
         var includes: [Substring] = []
         var units: [Unit] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on either line end.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let bare = line.hasSuffix("\r") ? line.dropLast() : line
             if isPennyInclude(bare, ledgerName: ledgerName) {
                 includes.append(line)
