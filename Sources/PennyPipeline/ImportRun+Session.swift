@@ -105,7 +105,7 @@ extension ImportRun {
         var importer = try makeImporter(update: update, categorizer: categorizer)
         importer.magnitudes = AmountTotals(ledgerTotals)
         let roundUps = RoundUpRun(rules: rules, ledgerPath: ledgerPath)
-        let declarations = dryRun ? nil : DeclarationsKeeper(ledgerPath: ledgerPath, rules: rules)
+        let declarations = dryRun ? nil : DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: rules.roundUps)
         try declarations?.open(update)
         if !rules.roundUps.isEmpty && !dryRun {
             try roundUps.ensureDerivedFileExists()

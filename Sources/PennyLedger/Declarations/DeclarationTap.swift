@@ -10,6 +10,8 @@ public import PennyCore
 public final class DeclarationTap: LedgerUpdateObserver {
     /// The names seen so far.
     public private(set) var names = LedgerDeclarations()
+    /// True once an entry was appended.
+    public private(set) var sawAppend = false
     private var lastAccount = ""
     private var lastCurrency: Currency?
     /// The renderer whose slots `seenSlots` describes (held, so another is never taken for it).
@@ -53,10 +55,8 @@ public final class DeclarationTap: LedgerUpdateObserver {
         see(decision: decision.category, tags: decision.tags)
     }
 
-    /// Adds names from elsewhere (the round-up programs' accounts).
-    public func add(accounts: some Sequence<String>) { names.accounts.formUnion(accounts) }
-
     private func see(account: String, currency: Currency) {
+        sawAppend = true
         if account != lastAccount {
             lastAccount = account
             names.accounts.insert(account)

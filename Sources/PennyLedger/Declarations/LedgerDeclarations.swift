@@ -32,6 +32,9 @@ public struct LedgerDeclarations: Equatable, Sendable {
         URL(fileURLWithPath: ledgerPath).lastPathComponent + ".declarations.journal"
     }
 
+    /// True when it names nothing.
+    public var isEmpty: Bool { accounts.isEmpty && commodities.isEmpty && tags.isEmpty }
+
     /// Adds every name of `other`.
     public mutating func formUnion(_ other: LedgerDeclarations) {
         accounts.formUnion(other.accounts)
