@@ -44,8 +44,8 @@ public struct PricesImport {
         let declarations = DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: [])
         try declarations.open(update)
         declarations.extra.commodities = Set(rates.flatMap { [$0.from.code, $0.to.code] })
-        try update.ensureInclude(journal.includeName)
         try declarations.record(update)
+        try update.ensureInclude(journal.includeName)
         try update.commit()
         return Outcome(added: merge.added, duplicates: merge.duplicates, path: journal.path)
     }

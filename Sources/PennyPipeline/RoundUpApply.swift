@@ -42,11 +42,11 @@ public struct RoundUpApply {
         let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false)
         let declarations = DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: rules.roundUps)
         try declarations.open(update)
+        declarations.extra.accounts = Set(rules.roundUps.first { $0.name == program }.map { $0.destinations.map(\.account) + [$0.pot].compactMap { $0 } } ?? [])
+        try declarations.record(update)
         try run.ensureDerivedFileExists()
         try update.ensureInclude(run.includeName)
         if try update.appendOnce(.roundUpApply(program: program, date: sweepDate)) { totals.manualSweeps.append(ManualSweep(program: program, date: sweepDate)) }
-        declarations.extra.accounts = Set(rules.roundUps.first { $0.name == program }.map { $0.destinations.map(\.account) + [$0.pot].compactMap { $0 } } ?? [])
-        try declarations.record(update)
         try update.commit()
         let after = try run.write(totals)
         guard let sweep = after.sweeps.first(where: { $0.program == program && $0.date == sweepDate }) else { return .emptyPot(sweepDate) }

@@ -32,6 +32,22 @@ import Testing
         #expect(declared.contains("tag id\n"))
     }
 
+    /// The other writers declare what they write: a cash entry, a sweep, exchange rates.
+    @Test func addApplyAndPricesKeepTheChecksClean() throws {
+        let w = try Self.demoLedger()
+        #expect(try w.penny("add", "uber", "12.90", "--account", "assets:bank:n26", "--yes").status == 0)
+        #expect(try w.penny("roundup", "apply", "spare-change", "--date", "2024-06-30").status == 0)
+        try w.copy(fixture: "currency/eurofxref-daily.xml", as: "eurofxref-daily.xml")
+        #expect(try w.penny("prices", "import", "eurofxref-daily.xml").status == 0)
+        #expect(try w.text("ledger.journal.declarations.journal").contains("commodity USD\n"))
+        #expect(try w.penny("ledger", "sort").status == 0)
+        try Self.expectStrictClean(w)
+        #expect(try w.penny("export", "beancount", "--output", "ledger.beancount").status == 0)
+        let beanCheck = try #require(Self.beancountTool("bean-check"), "make test-deps installs beancount from PyPI")
+        let check = try w.run(beanCheck, ["ledger.beancount"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func sortingGivesDateOrderAndKeepsEverything() throws {
         let w = try Self.demoLedger()
         let hledger = try #require(Workspace.tool("hledger"), "make test installs hledger")
