@@ -13,13 +13,18 @@ public final class DeclarationTap: LedgerUpdateObserver {
     /// True once an entry was appended.
     public private(set) var sawAppend = false
     private var lastAccount = ""
-    private var lastCurrency: Currency?
-    /// The renderer whose slots `seenSlots` describes (held, so another is never taken for it).
+    private var lastCurrency = ""
+    /// The renderer whose slots `seen` describes (held, so another is never taken for it)
+    /// and its identity, compared per row without touching its reference count.
     private var slotsOf: RowEntryRenderer?
-    private var seenSlots: [Bool] = []
+    private var slotsOfID: ObjectIdentifier?
+    /// Per slot of `slotsOf`, whether its decision was taken in.
+    private var seen = UnsafeMutableBufferPointer<Bool>(start: nil, count: 0)
 
     /// A tap with Penny's own tags declared.
     public init() { names.tags = LedgerDeclarations.pennyTags }
+
+    deinit { seen.deallocate() }
 
     /// An entry was appended: its two accounts, its commodity, its tags.
     public func appended(_ entry: JournalEntry) {
@@ -39,14 +44,20 @@ public final class DeclarationTap: LedgerUpdateObserver {
     /// A row's entry: its account and commodity, and its slot's category and tags once.
     public func appended(date: LocalDate, amount: Money, account: String, slot: Int, of renderer: RowEntryRenderer) {
         see(account: account, currency: amount.currency)
-        if slotsOf !== renderer {
-            slotsOf = renderer
-            seenSlots = Array(repeating: false, count: renderer.decisions.count)
-        }
-        guard !seenSlots[slot] else { return }
-        seenSlots[slot] = true
+        if ObjectIdentifier(renderer) != slotsOfID { bind(renderer) }
+        guard !seen[slot] else { return }
+        seen[slot] = true
         let decision = renderer.decisions[slot]
         see(decision: decision.category, tags: decision.tags)
+    }
+
+    /// Starts on `renderer`'s slots, none taken in yet.
+    private func bind(_ renderer: RowEntryRenderer) {
+        seen.deallocate()
+        seen = .allocate(capacity: renderer.decisions.count)
+        seen.initialize(repeating: false)
+        slotsOf = renderer
+        slotsOfID = ObjectIdentifier(renderer)
     }
 
     /// A row's entry with its decision given whole.
@@ -61,8 +72,8 @@ public final class DeclarationTap: LedgerUpdateObserver {
             lastAccount = account
             names.accounts.insert(account)
         }
-        if currency != lastCurrency {
-            lastCurrency = currency
+        if currency.code != lastCurrency {
+            lastCurrency = currency.code
             names.commodities.insert(currency.code)
         }
     }
