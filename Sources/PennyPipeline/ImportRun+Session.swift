@@ -115,17 +115,12 @@ extension ImportRun {
         // as read (a new ledger has none): no second read of the ledger after the commit.
         let derivesRoundUps = !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath))
         let roundUpIncrement = derivesRoundUps ? roundUps.increment(ledgerExisted: ledgerExisted) : nil
-        update.observer = Self.observer(roundUpIncrement?.tap, declarations?.tap)
+        // One observer per row: the round-ups' tap tells the declarations' directly.
+        roundUpIncrement?.tap.declarations = declarations?.tap
+        if let tap = roundUpIncrement?.tap { update.observer = tap } else { update.observer = declarations?.tap }
         return ImportSession(
             update: update, importer: importer, configuration: configuration, categorizer: categorizer, autoProfile: autoProfile, roundUps: roundUps,
             derivesRoundUps: derivesRoundUps, roundUpIncrement: roundUpIncrement, declarations: declarations, rejected: rejected)
-    }
-
-    /// The update's observer: the round-ups' tap, the declarations' tap, both, or none.
-    static func observer(_ first: (any LedgerUpdateObserver)?, _ second: (any LedgerUpdateObserver)?) -> (any LedgerUpdateObserver)? {
-        guard let first else { return second }
-        guard let second else { return first }
-        return ObserverPair(first, second)
     }
 
     /// The importer: the rules' accounts, categories, transfers and (own accounts in several
