@@ -16,9 +16,10 @@ public struct LedgerDeclarations: Equatable, Sendable {
     /// Metadata tag names, e.g. `id`.
     public var tags: Set<String> = []
 
-    /// The tags Penny's own writers use (entries, round-ups, statement details).
+    /// The tags Penny's own writers use (entries, statement details, a purchase abroad, `penny add`, round-ups).
     public static let pennyTags: Set<String> = [
-        "id", "source", "rule", "note", "no-roundup", "memo", "counterparty", "iban", "type", "bank-payee", "roundup", "sweep",
+        "id", "source", "rule", "note", "no-roundup", "memo", "counterparty", "iban", "type", "bank-payee", "original-amount", "original-currency",
+        "exchange-rate", "added", "roundup", "sweep",
     ]
 
     /// No names.
