@@ -2,7 +2,8 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libcsv-dev libxml2-dev
-TEST_DEPS  := hledger ledger man-db chromium libxml2-utils
+TEST_DEPS  := hledger ledger man-db chromium libxml2-utils python3-venv
+BEANCOUNT  := .build/beancount
 DEMO       := demo
 PENNY      := .build/debug/penny
 
@@ -26,11 +27,21 @@ define apt_install
 	fi
 endef
 
+# beancount from PyPI (bean-check, for the export's test): nothing when bean-check is on the
+# PATH already, else into a virtual environment in $(BEANCOUNT), root or not (Debian's
+# Python refuses pip outside one); the tests look there too.
+define pip_beancount
+	@command -v bean-check >/dev/null 2>&1 || [ -x $(BEANCOUNT)/bin/bean-check ] || { \
+		echo "installing from PyPI: beancount (into $(BEANCOUNT))"; \
+		python3 -m venv $(BEANCOUNT) && $(BEANCOUNT)/bin/pip install -q beancount; }
+endef
+
 deps:
 	$(call apt_install,$(BUILD_DEPS) pkg-config)
 
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
+	$(call pip_beancount)
 
 build: deps
 	$(SWIFT) build
@@ -39,6 +50,7 @@ demo: build
 	@rm -rf $(DEMO) && mkdir -p $(DEMO)
 	$(PENNY) import --ledger $(DEMO)/ledger.journal --rules rules samples
 	$(PENNY) import --ledger $(DEMO)/ledger.journal --rules rules samples/history
+	$(PENNY) ledger sort --ledger $(DEMO)/ledger.journal
 	@echo
 	$(PENNY) report summary --ledger $(DEMO)/ledger.journal --rules rules
 	@echo

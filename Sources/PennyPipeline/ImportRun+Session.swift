@@ -25,6 +25,8 @@ struct ImportSession {
     let derivesRoundUps: Bool
     /// Follows the update entry by entry; nil when round-ups are not derived.
     let roundUpIncrement: RoundUpIncrement?
+    /// Keeps the ledger's declarations file in step; nil for a dry run.
+    let declarations: DeclarationsKeeper?
     /// The first rule that gave up: it stops the run.
     var ruleFailure: PennyError?
     /// The imported files' counts together.
@@ -103,6 +105,8 @@ extension ImportRun {
         var importer = try makeImporter(update: update, categorizer: categorizer)
         importer.magnitudes = AmountTotals(ledgerTotals)
         let roundUps = RoundUpRun(rules: rules, ledgerPath: ledgerPath)
+        let declarations = dryRun ? nil : DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: rules.roundUps)
+        try declarations?.open(update)
         if !rules.roundUps.isEmpty && !dryRun {
             try roundUps.ensureDerivedFileExists()
             try update.ensureInclude(roundUps.includeName)
@@ -111,10 +115,12 @@ extension ImportRun {
         // as read (a new ledger has none): no second read of the ledger after the commit.
         let derivesRoundUps = !dryRun && (!rules.roundUps.isEmpty || FileManager.default.fileExists(atPath: roundUps.derivedPath))
         let roundUpIncrement = derivesRoundUps ? roundUps.increment(ledgerExisted: ledgerExisted) : nil
-        update.observer = roundUpIncrement?.tap
+        // One observer per row: the round-ups' tap tells the declarations' directly.
+        roundUpIncrement?.tap.declarations = declarations?.tap
+        if let tap = roundUpIncrement?.tap { update.observer = tap } else { update.observer = declarations?.tap }
         return ImportSession(
             update: update, importer: importer, configuration: configuration, categorizer: categorizer, autoProfile: autoProfile, roundUps: roundUps,
-            derivesRoundUps: derivesRoundUps, roundUpIncrement: roundUpIncrement, rejected: rejected)
+            derivesRoundUps: derivesRoundUps, roundUpIncrement: roundUpIncrement, declarations: declarations, rejected: rejected)
     }
 
     /// The importer: the rules' accounts, categories, transfers and (own accounts in several

@@ -80,6 +80,7 @@ public struct ImportRun {
             try importFile(file, into: &session, progress: progress)
         }
         if session.importedFiles == 0 && openings > 0 { try session.update.rollback(to: beforeOpenings) }
+        try session.declarations?.record(session.update)
         try session.update.commit()
         try writeRoundUps(session)
         if !dryRun { checkBalances(session.total.closings, session.update.statementBalances) }

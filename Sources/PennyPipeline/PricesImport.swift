@@ -41,6 +41,10 @@ public struct PricesImport {
         let merge = try journal.merge(rates)
         if merge.added > 0 || !FileManager.default.fileExists(atPath: journal.path) { try AtomicFile.write(merge.text, to: journal.path) }
         let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false)
+        let declarations = DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: [])
+        try declarations.open(update)
+        declarations.extra.commodities = Set(rates.flatMap { [$0.from.code, $0.to.code] })
+        try declarations.record(update)
         try update.ensureInclude(journal.includeName)
         try update.commit()
         return Outcome(added: merge.added, duplicates: merge.duplicates, path: journal.path)

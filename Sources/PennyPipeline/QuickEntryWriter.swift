@@ -41,7 +41,11 @@ public struct QuickEntryWriter {
             defer { withExtendedLifetime(lock) {} }
             try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
             let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false, balanceAccounts: [])
+            let declarations = DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: rules.roundUps)
+            try declarations.open(update)
+            update.observer = declarations.tap
             try update.append(entry)
+            try declarations.record(update)
             try update.commit()
             try RoundUpRun(rules: rules, ledgerPath: ledgerPath).refreshIfStale()
         }

@@ -1,3 +1,4 @@
+import Foundation
 public import PennyCore
 public import PennyLedger
 public import PennyRules
@@ -48,6 +49,17 @@ public struct RecategorizeRun {
             try underLock?()
             changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
             if let error = matchFailure.error { throw error }
+            // The new categories declared, still under the lock (a ledger not yet declared is
+            // read whole at its next import, or by `penny ledger declare`).
+            if !dryRun, FileManager.default.fileExists(atPath: LedgerDeclarations.path(forLedger: ledgerPath)) {
+                var names = LedgerDeclarations()
+                names.accounts = Set(changes.changes.map(\.newCategory))
+                do throws(PennyError) { try LedgerDeclarations.record(names, forLedger: ledgerPath) } catch {
+                    throw PennyError(
+                        error.kind, "the ledger was recategorized, but its declarations could not be written (\(error.message)): run 'penny ledger declare'",
+                        at: SourceLocation(file: ledgerPath))
+                }
+            }
         }
         // New categories can change which purchases round up: derive the round-ups again.
         if !dryRun { try RoundUpRun(rules: rules, ledgerPath: ledgerPath).refreshIfStale() }

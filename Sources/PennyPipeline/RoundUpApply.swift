@@ -40,6 +40,10 @@ public struct RoundUpApply {
         if let fresh = run.freshTotals() { totals = fresh } else { totals = try run.scanTotals() }
         guard let sweepDate = date ?? totals.asOf else { return .nothingToSweep }
         let update = try LedgerUpdate(ledgerPath: ledgerPath, dryRun: false)
+        let declarations = DeclarationsKeeper(ledgerPath: ledgerPath, roundUps: rules.roundUps)
+        try declarations.open(update)
+        declarations.extra.accounts = Set(rules.roundUps.first { $0.name == program }.map { $0.destinations.map(\.account) + [$0.pot].compactMap { $0 } } ?? [])
+        try declarations.record(update)
         try run.ensureDerivedFileExists()
         try update.ensureInclude(run.includeName)
         if try update.appendOnce(.roundUpApply(program: program, date: sweepDate)) { totals.manualSweeps.append(ManualSweep(program: program, date: sweepDate)) }

@@ -25,6 +25,9 @@ final class RoundUpTap: LedgerUpdateObserver {
     private var slotFacts: [DecisionFacts?] = []
     /// Entries and comments appended so far (the update's `addedCount`, kept in step).
     private var count = 0
+    /// The declarations' tap, told of everything too (a direct call: no second observer
+    /// per row).
+    var declarations: DeclarationTap?
     /// The totals when the current file started, and the count then.
     private var checkpoint: (count: Int, totals: RoundUpTotals)?
 
@@ -38,10 +41,12 @@ final class RoundUpTap: LedgerUpdateObserver {
     func markFile() { checkpoint = (count, totals) }
 
     func appended(_ entry: JournalEntry) {
+        declarations?.appended(entry)
         see(date: entry.date, amount: entry.amount, accountName: entry.account, categoryName: entry.category, excludesRoundUp: entry.excludesRoundUp, tags: entry.tags)
     }
 
     func appended(date: LocalDate, amount: Money, account: String, decision: Categorization) {
+        declarations?.appended(date: date, amount: amount, account: account, decision: decision)
         see(date: date, amount: amount, accountName: account, categoryName: decision.category, excludesRoundUp: decision.excludesRoundUp, tags: decision.tags)
     }
 
@@ -49,6 +54,7 @@ final class RoundUpTap: LedgerUpdateObserver {
     /// slot (the category's facts, whether it is excluded, whether the scan would read it
     /// back the same), not per row.
     func appended(date: LocalDate, amount: Money, account: String, slot: Int, of renderer: RowEntryRenderer) {
+        declarations?.appended(date: date, amount: amount, account: account, slot: slot, of: renderer)
         if slotsOf !== renderer {
             slotsOf = renderer
             slotFacts = Array(repeating: nil, count: renderer.decisions.count)

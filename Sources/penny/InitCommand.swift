@@ -31,7 +31,13 @@ struct InitCommand: ParsableCommand {
         let starter = rulesDirectory.appendingPathComponent("penny.rules")
         for url in [rulesDirectory, starter, ledger] { try Self.refuseDanglingLink(url, shown: Self.shown(url, in: base)) }
         try FileManager.default.createDirectory(at: rulesDirectory, withIntermediateDirectories: true)
-        for (url, text) in [(starter, StarterRules.text), (ledger, JournalWriter.header)] {
+        // A new ledger includes its declarations file from its head (docs/ledger.md).
+        let declarations = LedgerDeclarations.path(forLedger: ledger.path)
+        let header = JournalWriter.header + "\ninclude \(LedgerDeclarations.includeName(forLedger: ledger.path))\n"
+        if !FileManager.default.fileExists(atPath: ledger.path), !FileManager.default.fileExists(atPath: declarations) {
+            try Data(LedgerDeclarations().text.utf8).write(to: URL(fileURLWithPath: declarations), options: .withoutOverwriting)
+        }
+        for (url, text) in [(starter, StarterRules.text), (ledger, header)] {
             if FileManager.default.fileExists(atPath: url.path) {
                 console.say("\(Self.shown(url, in: base)): exists, left alone")
             } else {

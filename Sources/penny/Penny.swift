@@ -9,7 +9,7 @@ struct Penny: ParsableCommand {
         subcommands: [
             InitCommand.self, ImportCommand.self, AddCommand.self, ReportCommand.self, StatusCommand.self, RulesCommand.self, RecategorizeCommand.self, UncategorizedCommand.self,
             CategorizeCommand.self,
-            RoundUpCommand.self, CSVCommand.self, PricesCommand.self, ConvertCommand.self,
+            RoundUpCommand.self, CSVCommand.self, PricesCommand.self, ConvertCommand.self, LedgerCommand.self, ExportCommand.self,
         ]
     )
 }

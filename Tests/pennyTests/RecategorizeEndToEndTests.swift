@@ -22,10 +22,10 @@ import Testing
         #expect(dry.status == 0)
         #expect(
             dry.stdout == """
-                ledger.journal:145: 2024-03-10 MB WAY PARA ANA SOUSA
+                ledger.journal:147: 2024-03-10 MB WAY PARA ANA SOUSA
                   - expenses:uncategorized (rule default)
                   + expenses:transfers:people (rule mbway)
-                1 transaction recategorized; 1 edited by hand left alone (line 38) (dry run: ledger not written)
+                1 transaction recategorized; 1 edited by hand left alone (line 40) (dry run: ledger not written)
 
                 """)
         #expect(try w.bytes("ledger.journal") == before)
@@ -36,7 +36,7 @@ import Testing
         #expect(after.contains("; rule: manual\n    expenses:leisure:music"))
         // Only the rule tag changes length: the amount stays in its column.
         #expect(after.count == String(decoding: before, as: UTF8.self).count + "mbway".count - "default".count)
-        #expect(try w.penny("recategorize").stdout == "0 transactions recategorized; 1 edited by hand left alone (line 38)\n")
+        #expect(try w.penny("recategorize").stdout == "0 transactions recategorized; 1 edited by hand left alone (line 40)\n")
         let hledger = try #require(Workspace.tool("hledger"))
         #expect(try w.run(hledger, ["-f", "ledger.journal", "bal", "-N", "-O", "csv", "expenses:transfers"]).stdout.contains("\"15.00 EUR\""))
     }

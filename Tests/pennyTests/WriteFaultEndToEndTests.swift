@@ -50,11 +50,14 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 
+    // The batch brings names the ledger has not declared: the declarations file is synced
+    // and renamed first (before the ledger, so every name written is declared), so the
+    // ledger's own sync and rename are the second of the run.
     @Test(arguments: [
         ("create", "No space left on device; the ledger was not changed"),
         ("write", "No space left on device; the ledger was not changed"),
-        ("fsync", "Input/output error; the ledger was not changed"),
-        ("rename", "cannot replace the ledger: No space left on device; the ledger was not changed"),
+        ("fsync@2", "Input/output error; the ledger was not changed"),
+        ("rename@2", "cannot replace the ledger: No space left on device; the ledger was not changed"),
     ])
     func aBatchFailingBeforeTheRenameChangesNothing(step: String, message: String) throws {
         let w = try batchWorkspace()
@@ -68,6 +71,23 @@ import Testing
         #expect(try w.penny(environment: [:], Self.batch).status == 1)
         #expect(try w.bytes("ledger.journal") == (try cleanLedger()))
         #expect(try places(w) == ["montepio-2024-04.csv": "archive", "montepio-broken.csv": "quarantine"])
+    }
+
+    /// The declarations file is written before the ledger: when it cannot be, the import
+    /// stops with the ledger (and the declarations) as they were.
+    @Test(arguments: ["fsync", "rename"]) func aDeclarationsWriteThatFailsChangesNothing(step: String) throws {
+        let w = try batchWorkspace()
+        let before = try w.bytes("ledger.journal")
+        let declarations = try w.bytes("ledger.journal.declarations.journal")
+        let result = try w.penny(environment: ["PENNY_FAULT": step], Self.batch)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("ledger.journal.declarations.journal"), "\(result.stderr)")
+        #expect(try w.bytes("ledger.journal") == before)
+        #expect(try w.bytes("ledger.journal.declarations.journal") == declarations)
+        #expect(try places(w) == ["montepio-2024-04.csv": "inbox", "montepio-broken.csv": "inbox"])
+        try noTemporaryFiles(w)
+        #expect(try w.penny(environment: [:], Self.batch).status == 1)
+        #expect(try w.bytes("ledger.journal") == (try cleanLedger()))
     }
 
     /// The index sidecar is written after the ledger: failing to write it fails nothing.
@@ -90,7 +110,7 @@ import Testing
 
     @Test func aFolderSyncThatFailsSaysTheChangeMayNotLastAndFilesNothing() throws {
         let w = try batchWorkspace()
-        let result = try w.penny(environment: ["PENNY_FAULT": "dirsync"], Self.batch)
+        let result = try w.penny(environment: ["PENNY_FAULT": "dirsync@2"], Self.batch)
         #expect(result.status == 3)
         #expect(
             result.stderr.contains(
