@@ -13,16 +13,17 @@ struct ReportCommand: ParsableCommand {
         commandName: "report", abstract: "Report on the ledger: summary, categories, balances, budget, roundups, cards, recurring, forecast, html or site.",
         discussion: """
             Kinds:
-              summary     income, expenses, net, savings rate and categories with their shares
+              summary     income, expenses, net, savings rate, each category's share
               categories  each category over time (--by day, week, month or year)
               balances    each own account against its bank's latest closing figure
               budget      the rules' budgets against what was spent
               roundups    the round-up programs for the period
-              cards       credit-card statement cycles: amount due, due date, carried balance
+              cards       credit-card cycles: amount due, due date, carried balance
               recurring   subscriptions, bills and instalments, with their next dates
               forecast    each account's balance over the coming months (--months N)
               html        the monthly recap page: charts, budgets, accounts (--output FILE)
-              site        every month, category, account and payee as linked pages (--output DIR)
+              site        every month, category, account and payee, linked (--output DIR)
+
             Examples:
               penny report summary --month 2024-03
               penny report categories --by month --format csv
