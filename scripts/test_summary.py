@@ -5,9 +5,10 @@ Kept: every failure in full (a `✘` line and the `↳` and indented lines under
 per suite (`✔ Suite X passed after ...`), the run's total, compiler errors and warnings with
 their excerpts, and any line not known to be noise. Dropped: build progress, each passing
 test's start and end, the testing library's banner, and XCTest's empty run ("Executed 0
-tests"). The exit status is the command's, and 1 when it printed a failure yet exited 0.
+tests"). The exit status is the command's, and 1 when it printed a failure yet exited 0
+(or, with --no-warnings, a compiler warning: the build is to print none).
 
-Usage: scripts/test_summary.py COMMAND [ARGUMENT...]   (e.g. swift test)
+Usage: scripts/test_summary.py [--no-warnings] COMMAND [ARGUMENT...]   (e.g. swift test)
 """
 
 import re
@@ -25,12 +26,14 @@ NOISE = [
     r"^\s*Executed 0 tests, with 0 failures",
 ]
 NOISE_RE = re.compile("|".join("(?:%s)" % pattern for pattern in NOISE))
+WARNING_RE = re.compile(r"^\S+:\d+:\d+: warning: ")
 FAILURE_RE = re.compile(r"^✘ |^error: |^\S+:\d+:\d+: error: |^Test Case .* failed|^\s*Executed \d+ tests?, with [1-9]")
 
 
 def filtered(lines):
     """The lines worth reading, and whether any of them is a failure."""
     failed = False
+    warned = False
     under_failure = False
     for line in lines:
         text = line.rstrip("\n")
@@ -40,22 +43,32 @@ def filtered(lines):
         under_failure = text.startswith("✘ ")
         if FAILURE_RE.search(text):
             failed = True
+        if WARNING_RE.search(text):
+            warned = True
         if not NOISE_RE.search(text):
             yield text
     filtered.failed = failed
+    filtered.warned = warned
 
 
-def main(command):
+def main(command, no_warnings):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     for text in filtered(process.stdout):
         print(text, flush=True)
     status = process.wait()
+    if status == 0 and no_warnings and filtered.warned:
+        print("failed: the build printed warnings (there are to be none)")
+        return 1
     if status == 0 and filtered.failed:
         return 1
     return status
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    arguments = sys.argv[1:]
+    no_warnings = arguments[:1] == ["--no-warnings"]
+    if no_warnings:
+        arguments = arguments[1:]
+    if not arguments:
         sys.exit(__doc__.strip().splitlines()[-1])
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(arguments, no_warnings))
