@@ -17,6 +17,7 @@ MANDIR      = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR     = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR      = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR     = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+UNITDIR     = $(DESTDIR)$(PREFIX)/lib/systemd/user
 
 # Installs only the Debian packages that are missing (sudo only when not root).
 define apt_install
@@ -67,9 +68,11 @@ demo: build
 	$(PENNY) report site --ledger $(DEMO)/ledger.journal --rules rules --output $(DEMO)/site
 	@echo "open $(CURDIR)/$(DEMO)/site/index.html: every month and category, linked"
 
+# The build and the tests print what a person reads (scripts/test_summary.py): errors, each
+# failure in full, a line per suite and the total; a failure or a build warning fails it.
 test: test-deps lint
-	$(SWIFT) build
-	$(SWIFT) test
+	python3 scripts/test_summary.py --no-warnings $(SWIFT) build --build-tests
+	python3 scripts/test_summary.py $(SWIFT) test
 	$(MAKE) --no-print-directory conformance
 	$(MAKE) --no-print-directory test-install
 
@@ -79,24 +82,30 @@ conformance: build
 	python3 scripts/csv_conformance.py --penny $(PENNY) --set conformance/csv
 
 # The binary, a man page per command (swift-argument-parser's generate-manual, from the
-# commands' own definitions) and bash/zsh/fish completions. CONFIG=debug skips the release build.
+# commands' own definitions, named and cross-referenced by scripts/man_pages.py),
+# bash/zsh/fish completions, and the nightly systemd user units naming the installed binary
+# ($(PREFIX)/bin/penny, so systemd-analyze verify passes). CONFIG=debug skips the release build.
 install: deps
 	$(SWIFT) build -c $(CONFIG)
 	@rm -rf .build/man && mkdir -p .build/man
 	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --multi-page --output-directory .build/man >/dev/null
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(UNITDIR)
 	install -m 755 .build/$(CONFIG)/penny $(BINDIR)/penny
-	@for page in .build/man/*.1; do name=$$(basename $$page | sed 's/\./-/g; s/-1$$/.1/'); \
-		case $$name in penny-help.1) continue;; esac; install -m 644 $$page $(MANDIR)/$$name; done
+	python3 scripts/man_pages.py .build/man $(MANDIR)
+	@for unit in penny-import.service penny-import.timer; do \
+		sed 's|/usr/local/bin/penny|$(PREFIX)/bin/penny|' contrib/systemd/$$unit >$(UNITDIR)/$$unit && chmod 644 $(UNITDIR)/$$unit; done
 	.build/$(CONFIG)/penny --generate-completion-script bash >$(BASHDIR)/penny
 	.build/$(CONFIG)/penny --generate-completion-script zsh >$(ZSHDIR)/_penny
 	.build/$(CONFIG)/penny --generate-completion-script fish >$(FISHDIR)/penny.fish
 
 uninstall:
 	rm -f $(BINDIR)/penny $(MANDIR)/penny.1 $(MANDIR)/penny-*.1 $(BASHDIR)/penny $(ZSHDIR)/_penny $(FISHDIR)/penny.fish
+	rm -f $(UNITDIR)/penny-import.service $(UNITDIR)/penny-import.timer
 
-# Installs into a scratch DESTDIR, runs the installed binary and renders its man pages.
+# Installs into a scratch PREFIX, runs the installed binary, renders its man pages and
+# verifies the installed systemd units.
 test-install:
+	$(call apt_install,systemd man-db)
 	scripts/test_install.sh
 
 lint:

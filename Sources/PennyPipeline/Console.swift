@@ -13,7 +13,7 @@ public struct Console: Sendable {
     private let err: @Sendable (String) -> Void
     /// A console on the standard streams.
     public init(quiet: Bool) {
-        self.init(quiet: quiet, out: { print($0) }, err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        self.init(quiet: quiet, out: { print($0) }, err: { StandardStreams.error($0) })
     }
 
     /// A console on the given sinks.

@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 import PennyReport
 
 /// A rule block Penny proposes (from hand corrections) or the user answers (in a

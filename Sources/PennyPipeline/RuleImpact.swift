@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 public import PennyLedger
 public import PennyRules
 

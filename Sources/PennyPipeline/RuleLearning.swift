@@ -1,6 +1,6 @@
 import Foundation
 public import PennyCore
-public import PennyLedger
+import PennyLedger
 public import PennyRules
 import PennyReport
 

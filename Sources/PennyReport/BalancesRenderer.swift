@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 
 /// Renders a `BalancesReport`.
 public enum BalancesRenderer {

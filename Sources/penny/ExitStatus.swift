@@ -2,7 +2,8 @@ import ArgumentParser
 import PennyCore
 import PennyRules
 
-/// SPEC §3's exit codes.
+/// SPEC §3's exit codes (and 130 when `penny categorize` is stopped). The man pages' EXIT
+/// STATUS (scripts/man_pages.py) and docs/nightly.md list them: keep them in step.
 enum ExitStatus: Int32 {
     case success = 0
     case rejectedInput = 1

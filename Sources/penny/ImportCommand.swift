@@ -102,7 +102,7 @@ struct ImportCommand: ParsableCommand {
         let console = Console(quiet: options.quiet)
         let rules = try RulesLoader.load(path: options.rulesPath)
         guard let choice = FormatChoice(argument: format) else {
-            throw ValidationError("unknown format '\(format)': expected \(FormatChoice.choices)")
+            throw PennyError.configuration("unknown format '\(format)': expected \(FormatChoice.choices)")
         }
         var run = ImportRun(rules: rules, ledgerPath: options.ledgerPath, console: console)
         run.forcedFormat = choice.format
@@ -147,8 +147,8 @@ struct ImportCommand: ParsableCommand {
         if found.count == 1 { return found[0].name }
         let declared = rules.accounts.map(\.name).joined(separator: ", ")
         if found.isEmpty {
-            throw ValidationError("--account \(text): no account of that name, alias or last name part in the rules (declared: \(declared.isEmpty ? "none" : declared))")
+            throw PennyError.configuration("--account \(text): no account of that name, alias or last name part in the rules (declared: \(declared.isEmpty ? "none" : declared))")
         }
-        throw ValidationError("--account \(text): \(found.map(\.name).joined(separator: " and ")) are both called that; give the full name")
+        throw PennyError.configuration("--account \(text): \(found.map(\.name).joined(separator: " and ")) are both called that; give the full name")
     }
 }

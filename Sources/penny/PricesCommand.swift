@@ -56,7 +56,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         guard let source = Currency(code: from), let target = Currency(code: to) else {
-            throw ValidationError("expected three-letter currency codes like USD EUR")
+            throw PennyError.configuration("expected three-letter currency codes like USD EUR")
         }
         let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try RulesLoader.load(path: options.rulesPath) : RuleSet()
         let day = try dateOption(date, name: "date") ?? LocalDate.today()

@@ -10,14 +10,24 @@ import PennyRules
 /// `penny report KIND`: figures from the ledger.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Report on the ledger: summary, categories, balances, budget, roundups or cards.",
+        commandName: "report", abstract: "Report on the ledger: summary, categories, balances, budget, roundups, cards, recurring, forecast, html or site.",
         discussion: """
-            summary: income, expenses, net, savings rate and categories; categories: a time \
-            series per category; balances: each own account against its bank's closing figure; \
-            budget: limits and what remains; roundups: the round-up programs; cards: card \
-            statement cycles. Examples:
+            Kinds:
+              summary     income, expenses, net, savings rate, each category's share
+              categories  each category over time (--by day, week, month or year)
+              balances    each own account against its bank's latest closing figure
+              budget      the rules' budgets against what was spent
+              roundups    the round-up programs for the period
+              cards       credit-card cycles: amount due, due date, carried balance
+              recurring   subscriptions, bills and instalments, with their next dates
+              forecast    each account's balance over the coming months (--months N)
+              html        the monthly recap page: charts, budgets, accounts (--output FILE)
+              site        every month, category, account and payee, linked (--output DIR)
+
+            Examples:
               penny report summary --month 2024-03
               penny report categories --by month --format csv
+              penny report html --month 2024-03 --output recap.html
             """)
 
     @Argument(help: "summary | categories | balances | budget | roundups | cards | recurring | forecast | html | site")
@@ -72,7 +82,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try RulesLoader.load(path: options.rulesPath) : RuleSet()
         guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
-            throw ValidationError("--currency \(currency ?? ""): expected a three-letter code like EUR")
+            throw PennyError.configuration("--currency \(currency ?? ""): expected a three-letter code like EUR")
         }
         try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale()
         var assembly = ReportAssembly(
@@ -80,7 +90,7 @@ struct ReportCommand: ParsableCommand {
         assembly.conversion = try conversion(rules)
         let chosenLocale = locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment()
         if kind == .site {
-            guard let output else { throw ValidationError("report site writes a folder of pages: name it with --output DIR") }
+            guard let output else { throw PennyError.configuration("report site writes a folder of pages: name it with --output DIR") }
             var site = ReportSite(assembly: assembly, locale: locale)
             site.configuration = SiteConfiguration.describe(
                 version: pennyVersion, rulesPath: options.rulesPath,
@@ -99,7 +109,7 @@ struct ReportCommand: ParsableCommand {
     private func conversion(_ rules: RuleSet) throws -> ReportConversion? {
         guard currency != nil || value != nil else { return nil }
         guard let valuation = ReportConversion.Valuation(rawValue: value ?? "then") else {
-            throw ValidationError("cannot read --value '\(value ?? "")': expected then or end")
+            throw PennyError.configuration("cannot read --value '\(value ?? "")': expected then or end")
         }
         return ReportConversion(rates: try RateBook.load(rules: rules, ledgerPath: options.ledgerPath), valuation: valuation, today: LocalDate.today())
     }
@@ -107,13 +117,13 @@ struct ReportCommand: ParsableCommand {
     private func chosenPeriod() throws -> ReportPeriod {
         if let period {
             guard let parsed = ReportPeriod.parse(period, today: LocalDate.today()) else {
-                throw ValidationError("cannot read --period '\(period)': expected 2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, A..B, last-month or this-year")
+                throw PennyError.configuration("cannot read --period '\(period)': expected 2024, 2024-03, 2024-Q1, 2024-W09, 2024-03-05, A..B, last-month or this-year")
             }
             return parsed
         }
         if let month {
             guard month.count == 7, let parsed = ReportPeriod.parse(month, today: LocalDate.today()) else {
-                throw ValidationError("cannot read --month '\(month)': expected YYYY-MM")
+                throw PennyError.configuration("cannot read --month '\(month)': expected YYYY-MM")
             }
             return parsed
         }

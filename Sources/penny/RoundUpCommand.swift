@@ -38,7 +38,7 @@ struct RoundUpStatusCommand: ParsableCommand {
     func run() throws {
         let rules = try RulesLoader.load(path: options.rulesPath)
         if let name, !rules.roundUps.contains(where: { $0.name == name }) {
-            throw ValidationError("no roundup program named '\(name)' in the rules")
+            throw PennyError.configuration("no roundup program named '\(name)' in the rules")
         }
         let run = RoundUpRun(rules: rules, ledgerPath: options.ledgerPath)
         try run.refreshIfStale()
@@ -97,7 +97,7 @@ struct RoundUpApplyCommand: ParsableCommand {
     func run() throws {
         let console = Console(quiet: options.quiet)
         let rules = try RulesLoader.load(path: options.rulesPath)
-        guard rules.roundUps.contains(where: { $0.name == name }) else { throw ValidationError("no roundup program named '\(name)' in the rules") }
+        guard rules.roundUps.contains(where: { $0.name == name }) else { throw PennyError.configuration("no roundup program named '\(name)' in the rules") }
         var apply = RoundUpApply(rules: rules, ledgerPath: options.ledgerPath)
         apply.waitSeconds = lock.wait
         switch try apply.perform(program: name, date: try dateOption(date, name: "date")) {

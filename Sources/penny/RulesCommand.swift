@@ -58,7 +58,7 @@ struct RulesExplainCommand: ParsableCommand {
         let accountName = account ?? rules.accounts.first?.name ?? "assets:unknown"
         let currency = rules.currency(ofAccount: accountName)
         guard let units = try? AmountParser.parse(amount, format: AmountFormat(decimalMark: "."), exponent: currency.exponent) else {
-            throw ValidationError("cannot read --amount '\(amount)': write it like -12.50")
+            throw PennyError.configuration("cannot read --amount '\(amount)': write it like -12.50")
         }
         let day = try dateOption(date, name: "date") ?? LocalDate.today()
         let transaction = Transaction(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PennyCore
 import PennyLedger
 import PennyPipeline
 import PennyRules
@@ -51,16 +52,16 @@ struct RulesLearnCommand: ParsableCommand {
 
     /// `all` or `1,3` as proposal numbers, each checked against how many there are.
     static func numbers(_ text: String, count: Int) throws -> [Int] {
-        guard count > 0 else { throw ValidationError("--accept: there is no proposal to accept") }
+        guard count > 0 else { throw PennyError.configuration("--accept: there is no proposal to accept") }
         if text == "all" { return Array(1...count) }
         var numbers: [Int] = []
         for part in text.split(separator: ",") {
             guard let n = Int(part.trimmingCharacters(in: .whitespaces)), (1...count).contains(n) else {
-                throw ValidationError("--accept: '\(part)' is not a proposal number (1 to \(count)) nor 'all'")
+                throw PennyError.configuration("--accept: '\(part)' is not a proposal number (1 to \(count)) nor 'all'")
             }
             if !numbers.contains(n) { numbers.append(n) }
         }
-        guard !numbers.isEmpty else { throw ValidationError("--accept: name proposals by number (1 to \(count)) or write 'all'") }
+        guard !numbers.isEmpty else { throw PennyError.configuration("--accept: name proposals by number (1 to \(count)) or write 'all'") }
         return numbers
     }
 }

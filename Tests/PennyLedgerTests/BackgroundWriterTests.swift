@@ -31,7 +31,7 @@ import Testing
     @Test func aFailedWriteIsReportedByTheNextCall() throws {
         // A descriptor opened read-only: every write fails (EBADF).
         let path = TestScratch.root.appendingPathComponent("writer-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         defer { unlink(path) }
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }

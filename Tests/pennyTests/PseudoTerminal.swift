@@ -18,7 +18,7 @@ final class PseudoTerminal {
         var name = [CChar](repeating: 0, count: 128)
         master = penny_test_open_pty(&name, Int32(name.count))
         guard master >= 0 else { throw CocoaError(.fileReadUnknown) }
-        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        let slave = open(String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw CocoaError(.fileReadUnknown) }
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = pennyBinary

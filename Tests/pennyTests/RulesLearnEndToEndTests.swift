@@ -105,14 +105,14 @@ import Testing
         let w = try corrected()
         let result = try w.penny("rules", "learn", "--accept", "3")
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --accept: '3' is not a proposal number (1 to 2) nor 'all'\n"))
+        #expect(result.stderr.hasPrefix("error: --accept: '3' is not a proposal number (1 to 2) nor 'all'\n"))
     }
 
     @Test func acceptRefusesAListWithoutNumbers() throws {
         let w = try corrected()
         let result = try w.penny("rules", "learn", "--accept", ",")
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --accept: name proposals by number (1 to 2) or write 'all'\n"))
+        #expect(result.stderr.hasPrefix("error: --accept: name proposals by number (1 to 2) or write 'all'\n"))
     }
 
     @Test func acceptRefusesWhenThereIsNothingToAccept() throws {
@@ -120,7 +120,7 @@ import Testing
         #expect(try w.penny("import", "samples").status == 0)
         let result = try w.penny("rules", "learn", "--accept", "all")
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --accept: there is no proposal to accept\n"))
+        #expect(result.stderr.hasPrefix("error: --accept: there is no proposal to accept\n"))
     }
 
     @Test func aDestinationTheRulesDoNotReadIsRefused() throws {

@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 
 /// `LedgerCheck`'s reading of a journal, fed line by line by a pass that reads the file
 /// anyway (the ledger copy of an import), so the ledger is read once, not twice.

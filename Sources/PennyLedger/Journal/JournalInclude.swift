@@ -1,5 +1,5 @@
 import Foundation
-public import PennyCore
+import PennyCore
 
 /// The one resolver of a journal's `include` lines, for every reader of a journal (its
 /// postings, its prices): relative to the including file; a missing file is skipped (hledger

@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 public import PennyLedger
 
 /// What each month's recap of a report site is made of, as one number per month: a digest

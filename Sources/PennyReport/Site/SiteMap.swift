@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 
 /// The pages of a report site and their file names, all in one folder so every link is a
 /// plain relative name that works from `file://`: `index.html` (the latest month),

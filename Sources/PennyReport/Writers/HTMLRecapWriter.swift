@@ -1,4 +1,4 @@
-public import PennyCore
+import PennyCore
 
 /// Writes the monthly recap as one self-contained HTML page: inline CSS and SVG, no script,
 /// nothing fetched; light and dark (`prefers-color-scheme`), printable on A4. Every chart
