@@ -378,16 +378,34 @@ import Testing
         #expect(!((try? w.text("ledger.journal")) ?? "").contains("visa-usd.ofx"))
     }
 
-    @Test func anEntryInAnotherCurrencyThanItsAccountIsNamed() throws {
+    /// Issue 31: a CAMT entry booked in another currency than its account's is refused at
+    /// its line (ISO 20022 books entries in the account's currency), the ledger untouched.
+    @Test func aCAMTEntryInAnotherCurrencyThanItsAccountIsRefused() throws {
         let w = try Workspace()
         let camt = try w.text("samples/montepio-savings-2024-03.camt.xml").replacingOccurrences(
             of: "<Amt Ccy=\"EUR\">3.25</Amt>", with: "<Amt Ccy=\"USD\">3.25</Amt>")
         try camt.write(toFile: w.path("usd.camt.xml"), atomically: true, encoding: .utf8)
         let result = try w.penny("import", "usd.camt.xml")
-        #expect(result.status == 0)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("usd.camt.xml:21: error: the entry's Amt is in USD but the account is in EUR (Acct/Ccy)"), "\(result.stderr)")
+        #expect(!((try? w.text("ledger.journal")) ?? "").contains("usd.camt.xml"))
+    }
+
+    /// A JSON statement's transaction in another currency than the statement's is booked as
+    /// written, and the import names it at its line.
+    @Test func anEntryInAnotherCurrencyThanItsAccountIsNamed() throws {
+        let w = try Workspace()
+        let json = """
+            {"account": {"id": "PT50 0036 0000 9999 8888 7777 6", "currency": "EUR"},
+             "transactions": [{"id": "U-1", "date": "2024-03-08", "amount": "-4.00", "currency": "USD", "description": "KIOSK"}]}
+
+            """
+        try json.write(toFile: w.path("usd.json"), atomically: true, encoding: .utf8)
+        let result = try w.penny("import", "--account", "assets:bank:savings", "usd.json")
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "usd.camt.xml:21: warning: a USD transaction in a EUR statement of assets:bank:savings: booked in USD as written; the account now holds two currencies"
+                "warning: a USD transaction in a EUR statement of assets:bank:savings: booked in USD as written; the account now holds two currencies"
             ), "\(result.stderr)")
     }
 
