@@ -26,6 +26,8 @@ NOISE = [
     r"^\s*Executed 0 tests, with 0 failures",
 ]
 NOISE_RE = re.compile("|".join("(?:%s)" % pattern for pattern in NOISE))
+CONTINUED_START_RE = re.compile(r"^(◇ Test |✔ Test (?!run ))")
+CONTINUED_END_RE = re.compile(r"(started\.|passed after [\d.]+ seconds\.)$")
 WARNING_RE = re.compile(r"^\S+:\d+:\d+: warning: ")
 FAILURE_RE = re.compile(r"^✘ |^error: |^\S+:\d+:\d+: error: |^Test Case .* failed|^\s*Executed \d+ tests?, with [1-9]")
 
@@ -35,8 +37,17 @@ def filtered(lines):
     failed = False
     warned = False
     under_failure = False
+    # A start or pass line whose test arguments hold line breaks goes on over several lines:
+    # they are its noise too, up to the line that ends it.
+    continued = False
     for line in lines:
         text = line.rstrip("\n")
+        if continued:
+            continued = not CONTINUED_END_RE.search(text)
+            continue
+        if CONTINUED_START_RE.search(text) and not CONTINUED_END_RE.search(text):
+            continued = True
+            continue
         if under_failure and (text.startswith("↳ ") or text.startswith(" ") or text == ""):
             yield text
             continue

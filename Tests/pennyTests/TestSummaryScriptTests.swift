@@ -17,6 +17,10 @@ struct TestSummaryScriptTests {
         ◇ Suite A started.
         ◇ Test good() started.
         ✔ Test good() passed after 0.1 seconds.
+        ◇ Test cases(text:) with text → "a
+        b" started.
+        ✔ Test cases(text:) with text → "a
+        b" passed after 0.1 seconds.
         ✘ Test bad() recorded an issue at A.swift:4:9: Expectation failed: 1 == 2
         ↳ the detail
           an indented line of it
