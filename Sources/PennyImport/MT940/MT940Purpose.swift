@@ -14,10 +14,12 @@ struct MT940Purpose {
     /// lines are joined as they are; free-text lines are joined with a space.
     init(lines: [String]) {
         let joined = lines.joined()
-        let chars = Array(joined.prefix(6))
+        let bytes = Array(joined.utf8)
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        // The first six are ASCII in a structured field (`166?00`): read as bytes.
         let structured =
-            chars.count == 6 && chars[0...2].allSatisfy { $0.isASCII && $0.isNumber } && !chars[3].isLetter && !chars[3].isNumber
-            && chars[3] != " " && chars[4...5].allSatisfy { $0.isASCII && $0.isNumber }
+            bytes.count >= 6 && bytes[0...2].allSatisfy(isDigit) && bytes[3] < 0x80 && bytes[3] != 0x20 && !isDigit(bytes[3])
+            && !((bytes[3] | 0x20) >= 0x61 && (bytes[3] | 0x20) <= 0x7A) && bytes[4...5].allSatisfy(isDigit)
         guard structured else {
             text = Self.squeeze(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
             postingText = nil
@@ -26,9 +28,10 @@ struct MT940Purpose {
             return
         }
         var subfields: [Int: String] = [:]
-        for piece in joined.dropFirst(4).split(separator: chars[3], omittingEmptySubsequences: true) {
-            guard piece.count >= 2, let code = Int(piece.prefix(2)) else { continue }
-            subfields[code, default: ""] += piece.dropFirst(2)
+        for piece in bytes.dropFirst(4).split(separator: bytes[3], omittingEmptySubsequences: true) {
+            guard piece.count >= 2, isDigit(piece[piece.startIndex]), isDigit(piece[piece.startIndex + 1]) else { continue }
+            let code = Int(piece[piece.startIndex] - 0x30) * 10 + Int(piece[piece.startIndex + 1] - 0x30)
+            subfields[code, default: ""] += String(decoding: piece.dropFirst(2), as: UTF8.self)
         }
         let purpose = (Array(20...29) + Array(60...63)).compactMap { subfields[$0] }.joined()
         let posting = subfields[0].map(Self.squeeze)

@@ -18,71 +18,84 @@ struct MT940StatementLine {
     /// The second line, when given.
     let supplementary: String?
 
-    /// Parses the field; errors point at its line.
+    /// Parses the field; errors point at its line. The line is read as bytes up to the
+    /// references (its dates, marks, amount and type code are ASCII by definition).
     init(_ field: MT940Field, currency: Currency, at: SourceLocation) throws(PennyError) {
         let text = field.lines[0]
-        var rest = Substring(text)
+        let bytes = Array(text.utf8)
+        var i = 0
         func fail(_ what: String) -> PennyError {
             .badInput("cannot read :61: '\(text)': \(what)", at: at)
         }
-        guard let value = MT940Values.date(rest.prefix(6)) else { throw fail("expected the value date as YYMMDD") }
+        func isDigit(_ k: Int) -> Bool { k < bytes.count && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
+        func has(_ literal: String) -> Bool { bytes[i...].starts(with: literal.utf8) }
+        guard let value = MT940Values.date(bytes: bytes.prefix(6)) else { throw fail("expected the value date as YYMMDD") }
         valueDate = value
-        rest = rest.dropFirst(6)
-        if rest.prefix(4).count == 4, rest.prefix(4).allSatisfy({ $0.isASCII && $0.isNumber }) {
-            let month = Int(rest.prefix(2)) ?? 0, day = Int(rest.dropFirst(2).prefix(2)) ?? 0
+        i = 6
+        if (i..<(i + 4)).allSatisfy(isDigit) {
+            let month = MT940Values.number(bytes[i..<(i + 2)]), day = MT940Values.number(bytes[(i + 2)..<(i + 4)])
             let candidates = [value.year - 1, value.year, value.year + 1].compactMap { LocalDate(year: $0, month: month, day: day) }
-            guard
-                let nearest = candidates.min(by: {
-                    abs($0.dayNumber - value.dayNumber) < abs($1.dayNumber - value.dayNumber)
-                })
-            else { throw fail("expected the entry date as MMDD") }
+            guard let nearest = candidates.min(by: { abs($0.dayNumber - value.dayNumber) < abs($1.dayNumber - value.dayNumber) }) else {
+                throw fail("expected the entry date as MMDD")
+            }
             entryDate = nearest
-            rest = rest.dropFirst(4)
+            i += 4
         } else {
             entryDate = nil
         }
         let sign: Int64
-        if rest.hasPrefix("RC") || rest.hasPrefix("RD") {
-            sign = rest.hasPrefix("RC") ? -1 : 1
-            rest = rest.dropFirst(2)
-        } else if rest.hasPrefix("C") || rest.hasPrefix("D") {
-            sign = rest.hasPrefix("C") ? 1 : -1
-            rest = rest.dropFirst(1)
+        if has("RC") || has("RD") {
+            sign = has("RC") ? -1 : 1
+            i += 2
+        } else if has("C") || has("D") {
+            sign = has("C") ? 1 : -1
+            i += 1
         } else {
             throw fail("expected C, D, RC or RD after the date")
         }
-        if let funds = rest.first, funds.isASCII, funds.isLetter { rest = rest.dropFirst() }
-        let amountText = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ",") }
-        rest = rest.dropFirst(amountText.count)
+        if i < bytes.count, (bytes[i] | 0x20) >= 0x61, (bytes[i] | 0x20) <= 0x7A { i += 1 }
+        let amountStart = i
+        while i < bytes.count, isDigit(i) || bytes[i] == UInt8(ascii: ",") { i += 1 }
+        let amountText = Substring(String(decoding: bytes[amountStart..<i], as: UTF8.self))
         // The type code that follows ends the amount, so a bank's amount without its decimal
         // comma (Knab's `C500NTRF`) is whole units, not a cut.
         minorUnits = sign * (try MT940Values.amount(amountText, currency, at, field: ":61:", wholeUnits: !amountText.contains(",")))
+        let rest = Substring(String(decoding: bytes[i...], as: UTF8.self))
         guard let kind = rest.first, "NFS".contains(kind), rest.count >= 4 else { throw fail("expected a transaction type like NTRF after the amount") }
         typeCode = String(rest.prefix(4))
-        rest = rest.dropFirst(4)
-        if let range = rest.range(of: "//") {
-            customerReference = rest[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-            let bank = rest[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            // `NONREF` says there is none: as an id it would make two statements' lines one.
-            bankReference = bank.isEmpty || bank.uppercased() == "NONREF" ? nil : bank
-        } else {
-            customerReference = rest.trimmingCharacters(in: .whitespaces)
-            bankReference = nil
-        }
+        (customerReference, bankReference) = Self.references(rest.dropFirst(4))
         let extra = field.lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         supplementary = extra.isEmpty ? nil : extra.joined(separator: " ")
+    }
+
+    /// The owner's reference and the bank's (after `//`); `NONREF` says there is none: as
+    /// an id it would make two statements' lines one.
+    private static func references(_ rest: Substring) -> (customer: String, bank: String?) {
+        let utf8 = rest.utf8
+        var i = utf8.startIndex
+        while i < utf8.endIndex, utf8[i] != UInt8(ascii: "/") || utf8.index(after: i) == utf8.endIndex || utf8[utf8.index(after: i)] != UInt8(ascii: "/") {
+            i = utf8.index(after: i)
+        }
+        guard i < utf8.endIndex else { return (String(MT940Fields.trimmed(rest)), nil) }
+        let bank = String(MT940Fields.trimmed(rest[utf8.index(i, offsetBy: 2)...]))
+        return (String(MT940Fields.trimmed(rest[..<i])), bank.isEmpty || bank.uppercased() == "NONREF" ? nil : bank)
     }
 }
 
 /// Dates and amounts as SWIFT writes them.
 enum MT940Values {
     /// `YYMMDD`, the year by the `TwoDigitYear` pivot.
-    static func date(_ text: Substring) -> LocalDate? {
-        guard text.count == 6, text.allSatisfy({ $0.isASCII && $0.isNumber }), let yy = Int(text.prefix(2)), let mm = Int(text.dropFirst(2).prefix(2)),
-            let dd = Int(text.suffix(2))
-        else { return nil }
-        return LocalDate(year: TwoDigitYear.expand(yy), month: mm, day: dd)
+    static func date(_ text: Substring) -> LocalDate? { date(bytes: Array(text.utf8)[...]) }
+
+    /// `YYMMDD` as bytes.
+    static func date(bytes: ArraySlice<UInt8>) -> LocalDate? {
+        guard bytes.count == 6, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let s = bytes.startIndex
+        return LocalDate(year: TwoDigitYear.expand(number(bytes[s..<(s + 2)])), month: number(bytes[(s + 2)..<(s + 4)]), day: number(bytes[(s + 4)..<(s + 6)]))
     }
+
+    /// The value of ASCII digits.
+    static func number(_ digits: ArraySlice<UInt8>) -> Int { digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } }
 
     /// `1234,56`, `15000,` or `000000000473,17`: digits and one decimal comma; with
     /// `wholeUnits`, digits alone (`500`) are whole units too.
