@@ -28,6 +28,15 @@ public enum RunLog {
         return text
     }
 
+    /// A quarantine note's first line as `status` shows it: ` (from inbox/x.csv:5:4): the
+    /// message`, without a closing sentence that introduces text shown only in the note.
+    static func quarantineReason(_ line: String) -> String {
+        guard let marker = line.range(of: ": error: ") else { return line.isEmpty ? "" : ": \(line)" }
+        var message = String(line[marker.upperBound...])
+        if message.hasSuffix(":"), let last = message.range(of: ". ", options: .backwards) { message = String(message[..<last.lowerBound]) }
+        return " (from \(line[..<marker.lowerBound])): \(message)"
+    }
+
     /// One line per thing to look at.
     public static func attention(rules: RuleSet, ledgerPath: String, lastRun: RunRecord.Line?) throws(PennyError) -> [String] {
         var items: [String] = []
@@ -36,7 +45,7 @@ public enum RunLog {
         if let quarantine = lastRun?.quarantine, let names = try? FileManager.default.contentsOfDirectory(atPath: quarantine) {
             for name in names.sorted() where !name.hasSuffix(".error.txt") {
                 let reason = (try? String(contentsOfFile: quarantine + "/" + name + ".error.txt", encoding: .utf8))?.split(separator: "\n").first.map(String.init) ?? ""
-                items.append("quarantined: \(quarantine)/\(name): \(reason)")
+                items.append("quarantined: \(quarantine)/\(name)" + Self.quarantineReason(reason))
             }
         }
         guard LedgerPath.exists(ledgerPath) else { return items }
