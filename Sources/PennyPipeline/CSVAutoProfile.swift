@@ -41,10 +41,12 @@ struct CSVAutoProfile {
     }
 
     /// True for a file of another name (`.tab`, `.xls`, `.dat`) whose bytes are text the
-    /// sniffer finds a table of transactions in: it is read by content, as a CSV.
+    /// sniffer finds a table of transactions in, under a header naming a date and money: it
+    /// is read by content, as a CSV. (A log of dated numbers, a headerless file, stays
+    /// unrecognized.)
     static func holdsATable(_ probe: FileProbe, file: String) -> Bool {
-        guard ReaderRegistry.looks(probe) == nil, !probe.head.contains(0) else { return false }
-        return ((try? CSVSniffer.sniff(url: probe.url, displayName: file))?.rowCount ?? 0) > 0
+        guard ReaderRegistry.looks(probe) == nil, !probe.head.contains(0), let sniff = try? CSVSniffer.sniff(url: probe.url, displayName: file) else { return false }
+        return sniff.rowCount > 0 && sniff.headerNamesDateAndMoney
     }
 
     /// The decision itself; `verdict` gathers the sniff and the profile's source as they are known.

@@ -55,9 +55,13 @@ import Testing
     }
 
     @Test func aTextFileWithNoTableIsStillUnrecognized() throws {
-        let w = try workspace(kind: nil, files: ["notes.md": "# shopping\n\nmilk, bread\n"])
-        let result = try w.penny("import", "notes.md")
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("unrecognized statement format"), "\(result.stderr)")
+        // Notes, and a log of dated numbers with no header naming a date and money.
+        let log = "2024-03-01,INFO,12.50\n2024-03-02,WARN,3.10\n2024-03-03,INFO,7.00\n"
+        let w = try workspace(kind: nil, files: ["notes.md": "# shopping\n\nmilk, bread\n", "app.log": log])
+        for file in ["notes.md", "app.log"] {
+            let result = try w.penny("import", file)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("unrecognized statement format"), "\(result.stderr)")
+        }
     }
 }

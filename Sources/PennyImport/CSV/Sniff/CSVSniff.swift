@@ -104,6 +104,14 @@ public struct CSVSniff: Sendable {
         return convention
     }
 
+    /// True when the header names a date column and a money column (an amount, or money
+    /// out or in) by the words banks use: what a file of another name than `.csv` must show
+    /// before it is read as one (a log of dated numbers is not a statement).
+    public var headerNamesDateAndMoney: Bool {
+        let roles = Set(header.flatMap { HeaderVocabulary.roles(for: $0).map(\.role) })
+        return (roles.contains(.date) || roles.contains(.valueDate)) && !roles.isDisjoint(with: [.amount, .debit, .credit])
+    }
+
     /// The one-line reason a refused file gives: what could not be told apart.
     public var refusal: String {
         ambiguities.map { a in
