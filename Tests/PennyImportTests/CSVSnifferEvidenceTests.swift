@@ -692,3 +692,28 @@ struct CSVSnifferShapesTests {
         #expect(s.profile.indicator != nil)
     }
 }
+
+/// A large file whose rows read (the head) all fall on one day: the dates at its end say
+/// which way it runs, so its running balance proves the sign (a busy account's export).
+@Suite struct CSVSnifferTailOrderTests {
+    /// Rows on `date` chaining a balance from `start`: each amount -1.00, the balance after it.
+    func rows(_ count: Int, date: String, start: Int) -> String {
+        (0..<count).map { i in "\(date);SHOP \(i);-1,00;\(start - i - 1),00\n" }.joined()
+    }
+
+    @Test func theDatesAtTheEndSayTheOrder() {
+        let head = Array(("Data;Descricao;Montante;Saldo\n" + rows(50, date: "01-01-2024", start: 1000)).utf8)
+        let later = Array(("cut row\n" + rows(5, date: "28-12-2024", start: 100)).utf8)
+        let s = CSVSniffer.sniff(head: head, tail: later, fileName: "big.csv")
+        #expect(s.isConclusive, "\(s.refusal)")
+        #expect(s.profile.negate == false)
+        #expect(s.decisions.contains { $0.reason.contains("as the dates at the end of the file say") })
+        // The same rows with nothing after them: one day says no order, and the sign stays open.
+        let alone = CSVSniffer.sniff(head: head, tail: nil, fileName: "big.csv")
+        #expect(!alone.isConclusive)
+        // Dates at the end earlier than the head's: newest first, so the chain reads the other way.
+        let earlier = Array(("cut row\n" + rows(5, date: "02-01-2023", start: 100)).utf8)
+        let reversed = CSVSniffer.sniff(head: head, tail: earlier, fileName: "big.csv")
+        #expect(!reversed.decisions.contains { $0.reason.contains("dates oldest first") })
+    }
+}

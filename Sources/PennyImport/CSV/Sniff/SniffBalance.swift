@@ -62,11 +62,13 @@ enum SniffBalance {
     /// `signFixed`: the amounts' signs come from marks or named money-out/money-in columns,
     /// so the chain checks only the columns; then undated order is no obstacle (the chain
     /// may run either way, and the balance's timing is left unsaid: `.before`, not booked).
-    static func check(_ rows: [Row], signFixed: Bool = false) -> Outcome {
+    static func check(_ rows: [Row], signFixed: Bool = false, orderHint: Order = .unknown) -> Outcome {
         if let missing = rows.first(where: { $0.balance == nil }) {
             return .failed(line: missing.line, detail: "line \(missing.line) has no balance, so the chain cannot prove its amount")
         }
-        let order = order(rows.map(\.date))
+        let dated = order(rows.map(\.date))
+        // Rows all on one day say nothing; a larger file's later rows may (`orderHint`).
+        let order = dated == .unknown && Set(rows.compactMap(\.date)).count <= 1 ? orderHint : dated
         var groups: [String: [Row]] = [:]
         for row in rows { groups[row.group, default: []].append(row) }
         if order == .unknown, signFixed {

@@ -12,6 +12,9 @@ struct SniffLayoutChoice {
     let columns: SniffColumns
     let format: AmountFormat
     let dateFormat: DateFormat?
+    /// The order the whole file runs in when the rows read cannot say (their dates all on
+    /// one day) but the dates at the end of a larger file do (`SniffPass.orderByTail`).
+    var orderHint: SniffBalance.Order = .unknown
 
     /// The rows as this layout reads them, or nil when a value does not read.
     func rows(_ l: SniffColumns.Layout) -> [SniffBalance.Row]? {
@@ -93,7 +96,9 @@ struct SniffLayoutChoice {
             l.balance = nil
             if !kept.contains(l) { kept.append(l) }
         }
-        return SniffLayoutChoice(columns: plain, format: format, dateFormat: dateFormat)
+        var choice = SniffLayoutChoice(columns: plain, format: format, dateFormat: dateFormat)
+        choice.orderHint = orderHint
+        return choice
     }
 
     /// The balance column of every candidate when it holds one value on every row while
@@ -115,7 +120,7 @@ struct SniffLayoutChoice {
         for l in columns.layouts {
             guard let rows = rows(l) else { continue }
             let signFixed = l.indicator != nil || (columns.header != nil && { if case .debitCredit = l.money { true } else { false } }())
-            switch SniffBalance.check(rows, signFixed: signFixed) {
+            switch SniffBalance.check(rows, signFixed: signFixed, orderHint: orderHint) {
             case .proven(let order, let timing, let n): proven.append((l, rows.map(\.amount), order, timing, n))
             case .failed(_, let detail): failure = failure ?? detail
             case .unchecked: failure = failure ?? "fewer than two rows carry a balance"
@@ -136,7 +141,10 @@ struct SniffLayoutChoice {
                     because: "\(proven.count) readings of the amounts all reproduce the running balance"))
             return chosen.layout
         }
-        let order = chosen.order == .oldestFirst ? "oldest first" : "newest first"
+        let hinted = orderHint != .unknown && Set(columns.rows.compactMap { r in columns.roles[.date].flatMap { dateFormat?.parse(r[$0].trimmed) } }).count <= 1
+        let order =
+            (chosen.order == .oldestFirst ? "oldest first" : "newest first")
+            + (hinted ? ", as the dates at the end of the file say: the rows read are all on one day" : "")
         let reason =
             switch (chosen.order, chosen.timing) {
             case (.unknown, _):

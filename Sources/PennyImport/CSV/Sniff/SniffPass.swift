@@ -17,6 +17,8 @@ struct SniffPass {
     var skipTexts: [String] = []
     var between: [SniffRecord] = []
     var endText: String?
+    /// The transaction-like rows of a larger file's tail (for the order its dates run in).
+    var tailRows: [SniffRecord] = []
     var columns = SniffColumns(header: nil, rows: [])
     var format = AmountFormat(decimalMark: ".")
     var chosenMoney: [Int] = []
@@ -111,20 +113,35 @@ struct SniffPass {
 
     /// An end marker in the tail of a file larger than the head.
     mutating func findEndInTail(_ table: SniffTable) {
-        if let tail, endText == nil, let cut = tail.firstIndex(of: 0x0A) {
+        if let tail, let cut = tail.firstIndex(of: 0x0A) {
             let tailBytes = Array(tail[(cut + 1)...])
             // The tail is read as the head is when one byte is one character (it may have no high byte).
             let tailText =
                 profile.encoding.isSingleByte ? SniffEncoding.utf8(tailBytes, from: profile.encoding) : SniffEncoding.decide(tailBytes, isWholeFile: true).text
             if let records = try? SniffTokenizer.records(tailText, delimiter: table.delimiter, quoting: table.quoting, isWholeFile: true) {
                 let nonBlank = records.filter { !$0.isBlank }
-                if let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count,
+                tailRows = nonBlank.filter(SniffTable.isDataLike)
+                if endText == nil, let last = nonBlank.lastIndex(where: SniffTable.isDataLike), last + 1 < nonBlank.count,
                     !SniffTable.isTransactionShaped(nonBlank[last + 1], like: nonBlank[last]), !(endsCut && last + 2 == nonBlank.count)
                 {
                     endText = nonBlank[last + 1].fields.first { !$0.trimmed.isEmpty }.map { String($0.trimmed) }
                 }
             }
         }
+    }
+
+    /// The order the file runs in by the dates at its end against those read, for a file
+    /// larger than the head whose rows read all fall on one day (a busy account's export):
+    /// `.unknown` unless every date at the end is later (or every one earlier) than all of
+    /// them.
+    func orderByTail(dateFormat: DateFormat?) -> SniffBalance.Order {
+        guard let d = columns.roles[.date], let dateFormat else { return .unknown }
+        let read = rows.compactMap { dateFormat.parse($0[d].trimmed) }
+        let end = tailRows.compactMap { d < $0.fields.count ? dateFormat.parse($0[d].trimmed) : nil }
+        guard let first = read.min(), let last = read.max(), let endFirst = end.min(), let endLast = end.max() else { return .unknown }
+        if endFirst > last { return .oldestFirst }
+        if endLast < first { return .newestFirst }
+        return .unknown
     }
 
     /// Rows the bank lists but has not booked (a status column saying pending).
@@ -261,7 +278,9 @@ struct SniffPass {
         }
         profile.amountFormat = format
         let dateFormat: DateFormat? = profile.dateColumn == nil ? nil : profile.dateFormat
-        if let layout = SniffLayoutChoice(columns: columns, format: format, dateFormat: dateFormat).choose(&sniff) {
+        var choice = SniffLayoutChoice(columns: columns, format: format, dateFormat: dateFormat)
+        choice.orderHint = orderByTail(dateFormat: dateFormat)
+        if let layout = choice.choose(&sniff) {
             switch layout.money {
             case .signed(let a):
                 profile.amount = .signed(columns.reference(a))
