@@ -28,6 +28,17 @@ import Testing
         #expect(BeancountNames.quoted("a \"b\" \\c") == "\"a \\\"b\\\" \\\\c\"")
     }
 
+    /// Issue 29: the sort read dates its own way (any `/` or `.` swapped for `-` in the first
+    /// ten characters), so a line the journal reader does not take for a transaction could
+    /// be sorted as one. It now reads them as the reader does.
+    @Test func sortingReadsDatesAsTheJournalReaderDoes() {
+        #expect(LedgerSort.transactionDate("2024/03/01 * SHOP") == LocalDate(year: 2024, month: 3, day: 1))
+        #expect(LedgerSort.transactionDate("2024/03.01 * SHOP") == nil)
+        #expect(LedgerSort.transactionDate("2024-03-01x SHOP") == nil)
+        #expect(LedgerSort.journalDate("2024.03.01 USD 0.92 EUR") == LocalDate(year: 2024, month: 3, day: 1))
+        #expect(LedgerSort.journalDate("2024-3-1 USD 0.92 EUR") == nil)
+    }
+
     @Test func sortingKeepsTheHeadAndEachDaysOrder() throws {
         let text = """
             ; head

@@ -39,14 +39,14 @@ public struct LedgerItemReader {
                 current = nil
                 guard emit(.transaction(done)) else { return false }
             }
-            if first.isNumber, let date = LedgerSort.isoDate(Substring(line)) {
+            if first.isASCII, first.isNumber, let date = LedgerSort.transactionDate(Substring(line)) {
                 current = header(line, date: date, at: SourceLocation(file: path, line: number))
             } else if first == "P", let price = try? PriceDirective.parse(line) {
                 return emit(.price(price.rate))
             } else if first == ";", let comment = PennyComment.parse(line) {
                 return emit(.comment(comment))
-            } else if line.hasPrefix("include ") {
-                includes.append((String(line.dropFirst(8)).trimmingCharacters(in: .whitespaces), number))
+            } else if let target = JournalLine.includeTarget(bytes) {
+                includes.append((target, number))
             }
             return true
         }

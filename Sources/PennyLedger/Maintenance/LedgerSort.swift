@@ -77,8 +77,8 @@ public enum LedgerSort {
     /// in one of Penny's comment lines.
     static func date(of line: Substring) -> LocalDate? {
         guard let first = line.first else { return nil }
-        if first.isNumber { return isoDate(line) }
-        if first == "P", line.hasPrefix("P ") { return isoDate(line.dropFirst(2)) }
+        if first.isASCII, first.isNumber { return transactionDate(line) }
+        if first == "P", line.hasPrefix("P ") { return journalDate(line.dropFirst(2)) }
         guard first == ";", let comment = PennyComment.parse(line) else { return nil }
         switch comment {
         case .statementBalance(_, _, let balance, _, _): return balance.date
@@ -86,10 +86,18 @@ public enum LedgerSort {
         }
     }
 
-    /// The date at the start of `text`, written with `-`, `/` or `.`.
-    static func isoDate(_ text: Substring) -> LocalDate? {
-        let prefix = String(text.prefix(10).map { $0 == "/" || $0 == "." ? "-" : $0 })
-        return LocalDate(iso: prefix)
+    /// The date of a transaction's first line, read as the journal reader reads it
+    /// (`JournalLine`): nil for a line it does not take for a transaction.
+    static func transactionDate(_ line: Substring) -> LocalDate? {
+        if case .transactionHead(let date) = JournalLine.classify(String(line)) { return date }
+        return nil
+    }
+
+    /// The date at the start of `text` (`YYYY-MM-DD`, or with `/` or `.`, the same twice),
+    /// as the journal reader reads a date.
+    static func journalDate(_ text: Substring) -> LocalDate? {
+        var text = String(text)
+        return text.withUTF8 { JournalReader.parseDate($0) }
     }
 
     /// An `include` of one of the files Penny keeps beside the ledger.
