@@ -40,13 +40,13 @@ struct CSVAutoProfile {
         return choice
     }
 
-    /// True for a file of another name (`.tab`, `.xls`, `.dat`) whose bytes are text the
-    /// sniffer finds a table of transactions in, under a header naming a date and money: it
-    /// is read by content, as a CSV. (A log of dated numbers, a headerless file, stays
-    /// unrecognized.)
-    static func holdsATable(_ probe: FileProbe, file: String) -> Bool {
-        guard ReaderRegistry.looks(probe) == nil, !probe.head.contains(0), let sniff = try? CSVSniffer.sniff(url: probe.url, displayName: file) else { return false }
-        return sniff.rowCount > 0 && sniff.headerNamesDateAndMoney
+    /// For a file of another name (`.tab`, `.xls`, `.dat`) whose bytes are text the sniffer
+    /// finds a table of transactions in, under a header naming a date and money: its sniff,
+    /// to be read by content, as a CSV; nil otherwise (a log of dated numbers, a headerless
+    /// file, stays unrecognized).
+    static func tableSniff(_ probe: FileProbe, file: String) -> CSVSniff? {
+        guard ReaderRegistry.looks(probe) == nil, !probe.head.contains(0), let sniff = try? CSVSniffer.sniff(url: probe.url, displayName: file) else { return nil }
+        return sniff.rowCount > 0 && sniff.headerNamesDateAndMoney ? sniff : nil
     }
 
     /// The decision itself; `verdict` gathers the sniff and the profile's source as they are known.
@@ -56,11 +56,16 @@ struct CSVAutoProfile {
         var withBuiltins = configuration
         withBuiltins.csvProfiles += BuiltinProfiles.all
         let claimed: (any StatementReader)?
+        // A file of another name read by content: sniffed once, here.
+        var byContent: CSVSniff?
         do throws(PennyError) {
             claimed = try ReaderRegistry.standard.reader(for: probe, forcedFormat: forcedFormat, configuration: withBuiltins, displayName: file)
         } catch {
-            guard forcedFormat == nil || forcedFormat == .csv, CSVReader.isCSVName(probe.fileName) || forcedFormat == .csv || Self.holdsATable(probe, file: file)
-            else { throw error }
+            guard forcedFormat == nil || forcedFormat == .csv else { throw error }
+            if !CSVReader.isCSVName(probe.fileName) && forcedFormat != .csv {
+                byContent = Self.tableSniff(probe, file: file)
+                guard byContent != nil else { throw error }
+            }
             claimed = nil
         }
         if let claimed, claimed.format != .csv {
@@ -87,7 +92,8 @@ struct CSVAutoProfile {
             verdict.profile = chosen
             return Choice(reader: claimed, configuration: c, override: override, builtin: isBuiltin(profile) ? profile.name : nil)
         }
-        var sniff = try CSVSniffer.sniff(url: probe.url, displayName: file)
+        var sniff: CSVSniff
+        if let byContent { sniff = byContent } else { sniff = try CSVSniffer.sniff(url: probe.url, displayName: file) }
         verdict.source = .sniffed
         verdict.sniff = sniff
         if let skippedBuiltin { verdict.notes = [skippedBuiltin] }

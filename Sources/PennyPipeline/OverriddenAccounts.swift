@@ -6,7 +6,7 @@ import PennyCore
 /// statement, naming both, instead.
 final class OverriddenAccounts {
     private let override: String?
-    private var first: (identifier: String, key: String, line: Int)?
+    private var first: (identifier: String, key: AccountIdentifier, line: Int)?
 
     /// Watches one file's statements; `override` is the `--account` (or folder) choice.
     init(override: String?) {
@@ -17,7 +17,8 @@ final class OverriddenAccounts {
     /// statement of the file did while one account is forced.
     func check(_ header: StatementHeader) throws(PennyError) {
         guard let override, let identifier = header.accountIdentifier, !identifier.isEmpty else { return }
-        let key = String(identifier.filter { !$0.isWhitespace }.uppercased())
+        // Compared as declared ids are: without spaces and case.
+        let key = AccountIdentifier(declared: identifier)
         guard let first else {
             self.first = (identifier, key, header.location.line)
             return

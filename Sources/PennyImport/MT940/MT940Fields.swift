@@ -10,7 +10,7 @@ struct MT940Field {
     let line: Int
 }
 
-/// Splits MT940/MT942 text into fields.
+/// Splits MT940/MT942 text into fields, a line at a time (`Assembler`).
 ///
 /// SWIFT envelopes (`{1:...}{2:...}{3:{...}}{4:`), the `-}` and `-` message ends (also
 /// one written before a tag, `-:61:`), `{5:...}`
@@ -21,17 +21,6 @@ struct MT940Field {
 ///
 /// - Complexity: O(n) in the length of the text.
 enum MT940Fields {
-    /// Every field of `text` (tests, and callers holding the text).
-    static func split(_ text: String) -> [MT940Field] {
-        var assembler = Assembler()
-        var fields: [MT940Field] = []
-        for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd).enumerated() {
-            if let done = assembler.add(raw, number: i + 1) { fields.append(done) }
-        }
-        if let last = assembler.finish() { fields.append(last) }
-        return fields
-    }
-
     /// Builds fields from lines given one at a time: a field is complete when the next
     /// tag's line (or the end) comes.
     struct Assembler {
@@ -44,7 +33,7 @@ enum MT940Fields {
                 line = Substring(raw.filter { $0 != "\u{01}" && $0 != "\u{03}" && $0 != "\r" })
             }
             line = stripEnvelope(line)
-            let trimmed = MT940Fields.trimmed(line)
+            let trimmed = line.trimmed
             if trimmed.isEmpty || trimmed == "-" || trimmed.hasPrefix("-}") { return nil }
             // Some German banks write the message end on the next tag's line (`-:61:...`,
             // hbci4java's TestBrokenMT940): the tag is still a tag, never a continuation.
@@ -67,13 +56,6 @@ enum MT940Fields {
             defer { current = nil }
             return current
         }
-    }
-
-    /// Without leading and trailing spaces and tabs.
-    static func trimmed(_ line: Substring) -> Substring {
-        let start = line.utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
-        let end = line.utf8.lastIndex { $0 != 0x20 && $0 != 0x09 }.map { line.utf8.index(after: $0) } ?? start
-        return start < end ? line[start..<end] : ""
     }
 
     /// The tags that carry money or open a statement: taken as tags even when indented.

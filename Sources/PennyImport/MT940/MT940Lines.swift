@@ -27,7 +27,7 @@ struct MT940Lines {
         let source = ByteSource(url: url, displayName: displayName, encoding: .utf8)
         var valid = true
         let check = { (bytes: [UInt8], _: Int) throws(PennyError) in
-            if valid, !bytes.allSatisfy({ $0 < 0x80 }), String(validating: bytes, as: UTF8.self) == nil { valid = false }
+            if valid, TextDecoder(encoding: .utf8).decode(bytes) == nil { valid = false }
         }
         var probe = Splitter()
         try source.forEachChunk { (chunk) throws(PennyError) in try probe.feed(chunk, check) }
@@ -36,8 +36,7 @@ struct MT940Lines {
         var splitter = Splitter()
         try withoutActuallyEscaping(body) { (body) throws(PennyError) in
             let line = { (bytes: [UInt8], number: Int) throws(PennyError) in
-                let text = bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : decoder.decode(bytes) ?? ""
-                try body(text[...], number)
+                try body((decoder.decode(bytes) ?? "")[...], number)
             }
             try source.forEachChunk { (chunk) throws(PennyError) in try splitter.feed(chunk, line) }
             try splitter.finish(line)

@@ -76,9 +76,9 @@ struct MT940StatementLine {
         while i < utf8.endIndex, utf8[i] != UInt8(ascii: "/") || utf8.index(after: i) == utf8.endIndex || utf8[utf8.index(after: i)] != UInt8(ascii: "/") {
             i = utf8.index(after: i)
         }
-        guard i < utf8.endIndex else { return (String(MT940Fields.trimmed(rest)), nil) }
-        let bank = String(MT940Fields.trimmed(rest[utf8.index(i, offsetBy: 2)...]))
-        return (String(MT940Fields.trimmed(rest[..<i])), bank.isEmpty || bank.uppercased() == "NONREF" ? nil : bank)
+        guard i < utf8.endIndex else { return (String(rest.trimmed), nil) }
+        let bank = String(rest[utf8.index(i, offsetBy: 2)...].trimmed)
+        return (String(rest[..<i].trimmed), bank.isEmpty || bank.uppercased() == "NONREF" ? nil : bank)
     }
 }
 

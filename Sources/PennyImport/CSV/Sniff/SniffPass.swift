@@ -156,7 +156,7 @@ struct SniffPass {
                 // A status Penny does not know beside others: booked or not is not said.
                 sniff.ambiguities.append(
                     .init(
-                        "status", candidates: ["skip-row \(SniffColumns(header: header, rows: rows).reference(s)) is \(odd)", "(import those rows)"],
+                        "status", candidates: ["skip-row \(columns.reference(s)) is \(odd)", "(import those rows)"],
                         because: "\"\(header[s].trimmed)\" says '\(odd)' (line \(line)) beside other statuses, and whether such a row is booked is not known"))
             }
             if !notBooked.isEmpty {
