@@ -1,6 +1,7 @@
 // `sync_file_range` is a GNU extension: declared only with _GNU_SOURCE, set before any include.
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sys/types.h>
 
 #include "CPennySupport.h"
 
@@ -10,5 +11,22 @@ int penny_start_writeback(int descriptor) {
 #else
     (void)descriptor;
     return 0;
+#endif
+}
+
+#include <errno.h>
+#include <unistd.h>
+
+long penny_copy_file_range(int input, long long *input_offset, int output, long long *output_offset, unsigned long length) {
+#ifdef __linux__
+    off64_t in = *input_offset, out = *output_offset;
+    ssize_t n = copy_file_range(input, &in, output, &out, length, 0);
+    *input_offset = in;
+    *output_offset = out;
+    return n;
+#else
+    (void)input; (void)input_offset; (void)output; (void)output_offset; (void)length;
+    errno = ENOSYS;
+    return -1;
 #endif
 }

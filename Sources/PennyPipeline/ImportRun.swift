@@ -82,6 +82,7 @@ public struct ImportRun {
         if session.importedFiles == 0 && openings > 0 { try session.update.rollback(to: beforeOpenings) }
         try session.declarations?.record(session.update)
         try session.update.commit()
+        keepTransfers(session)
         try writeRoundUps(session)
         if !dryRun { checkBalances(session.total.closings, session.update.statementBalances) }
         if let filing {
@@ -129,11 +130,19 @@ public struct ImportRun {
         return "\(o.new) new, \(o.duplicates) duplicate\(o.duplicates == 1 ? "" : "s"), \(o.skipped) skipped, \(o.uncategorized) uncategorized\(paired)"
     }
 
-    /// The ledger's transfers between own accounts and which of them already paired.
-    public static func transferIndex(rules: RuleSet, ledgerPath: String) throws(PennyError) -> TransferIndex {
+    /// The ledger's transfers between own accounts and which of them already paired: from
+    /// the transfer sidecar when it describes the ledger as it is for these rules, else read
+    /// from the ledger (`usesSidecar` false: the tests' slow path).
+    public static func transferIndex(rules: RuleSet, ledgerPath: String, usesSidecar: Bool = true) throws(PennyError) -> TransferIndex {
         let index = TransferIndex(windows: rules.transferWindow, scratchNear: ledgerPath)
         // With fewer than two own accounts there is nothing to pair: skip reading the ledger.
         guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
+        if usesSidecar, let stamp = LedgerStamp(path: ledgerPath),
+            let kept = TransferIndex.fromSidecar(
+                TransferSidecar(ledgerPath: ledgerPath), stamp: stamp, fingerprint: transferFingerprint(rules), windows: rules.transferWindow, scratchNear: ledgerPath)
+        {
+            return kept
+        }
         let own = Set(rules.accounts.map(\.name))
         // Default-filed entries are kept only on accounts a leg can name by its category.
         let keepsDefaultFiled = rules.transferTargets
@@ -151,6 +160,18 @@ public struct ImportRun {
             }
         }
         return index
+    }
+
+    /// The rules' part in what the transfer sidecar keeps.
+    static func transferFingerprint(_ rules: RuleSet) -> String {
+        TransferSidecar.fingerprint(ownAccounts: Set(rules.accounts.map(\.name)), targets: rules.transferTargets, defaultCurrency: rules.defaultCurrency)
+    }
+
+    /// After the commit: keeps the transfer index in the sidecar, so the next run need not
+    /// read the ledger for it. Derived data: a failure only means the next run reads it.
+    func keepTransfers(_ session: ImportSession) {
+        guard !dryRun, rules.accounts.count >= 2, let stamp = session.update.committedStamp else { return }
+        _ = session.importer.transfers.persist(TransferSidecar(ledgerPath: ledgerPath), stamp: stamp, fingerprint: Self.transferFingerprint(rules))
     }
 
     /// A file, or the visible files of a directory in name order.

@@ -45,6 +45,19 @@ struct DefaultFiledEntriesTests {
         }
     }
 
+    /// A file read a second time (its first pass rolled back) adds the same entries again:
+    /// they must be found once, whether the first ones had been spilled or not.
+    @Test(arguments: [1, 3, 50]) func anEntryForgottenThenAddedAgainIsFoundOnce(limit: Int) throws {
+        let store = DefaultFiledEntries(near: temporaryDirectory().appendingPathComponent("l.journal").path, memoryLimit: limit)
+        let key = DefaultFiledEntries.Key(account: "assets:savings", units: 30_000, currency: "EUR")
+        for id in UInt64(1)...10 { store.add(key, id: id, day: 19_000 + Int32(id)) }
+        store.remove(Set(UInt64(6)...10))
+        for id in UInt64(6)...10 { store.add(key, id: id, day: 19_000 + Int32(id)) }
+        store.remove([9])
+        let found = try #require(store.lookup(key, days: 19_000...19_020))
+        #expect(found.map(\.id).sorted() == [1, 2, 3, 4, 5, 6, 7, 8, 10], "limit \(limit)")
+    }
+
     /// Through `TransferIndex`: candidates come best first whether the entries stayed in
     /// memory or were spilled.
     @Test func transferCandidatesAreTheSameSpilledOrNot() throws {

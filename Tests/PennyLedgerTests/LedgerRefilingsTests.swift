@@ -1,4 +1,6 @@
+import Foundation
 import PennyCore
+import PennyTestSupport
 @testable import PennyLedger
 import Testing
 
@@ -43,6 +45,34 @@ struct LedgerRefilingsTests {
         var lines = ["2024/03/01 X", "    ; rule: fx", "    x  1 EUR", "    y", "    ; id: 00000000000000AB", "2024-03-02 Y", "    z  1 EUR"]
         refilings.rewrite(&lines)
         #expect(lines == ["2024/03/01 X", "    ; rule: fx", "    a  1 EUR", "    b  -1 EUR", "    c", "    ; id: 00000000000000AB", "2024-03-02 Y", "    z  1 EUR"])
+    }
+
+    /// The streamed rewrite of a file (one transaction held at a time) writes what the
+    /// rewrite of all its lines in memory gives: random journals of every line kind, LF or
+    /// CRLF, with or without a final line end, some entries refiled as transfers or exchanges.
+    @Test(arguments: 1...40) func theStreamedFileRewriteEqualsTheInMemoryOne(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let kinds = [
+            "2024-03-0%d Shop", "    ; rule: default", "    expenses:unknown  %d.00 EUR", "    assets:bank  -%d.00 EUR", "    ; id: 00000000000000a%d", "",
+            "  ", "; comment %d", "include x%d.journal", "1 not a date %d", "    # note %d", "2024/03/0%d Other", "    ; id: 00000000000000b%d",
+        ]
+        var lines: [String] = []
+        for _ in 0..<Int.random(in: 0...60, using: &random) {
+            lines.append(String(format: kinds.randomElement(using: &random)!, Int.random(in: 1...6, using: &random)))
+        }
+        var refilings = LedgerRefilings()
+        for id in UInt64(0xa1)...0xa6 where Bool.random(using: &random) {
+            refilings.add(.init(id: id, category: "assets:savings", postings: nil, at: 0, adjustments: []))
+        }
+        refilings.add(.init(id: 0xb2, category: nil, postings: ["    a  1 EUR", "    b"], at: 0, adjustments: []))
+        let crlf = Bool.random(using: &random), finalEnd = Bool.random(using: &random)
+        let separator = crlf ? "\r\n" : "\n"
+        let path = temporaryDirectory().appendingPathComponent("refile-\(seed)-\(UInt32.random(in: 0...UInt32.max)).journal").path
+        try (lines.joined(separator: separator) + (finalEnd && !lines.isEmpty ? separator : "")).write(toFile: path, atomically: true, encoding: .utf8)
+        try refilings.apply(to: path, crlf: crlf, ledgerPath: path)
+        var expected = lines + (finalEnd && !lines.isEmpty ? [""] : [])
+        refilings.rewrite(&expected)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected.joined(separator: separator))
     }
 
     @Test func linesAreClassifiedByTheJournalsRules() {

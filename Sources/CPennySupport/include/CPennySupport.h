@@ -12,4 +12,9 @@ static inline void penny_prefetch(const void *address) { __builtin_prefetch(addr
 /// Returns 0, or -1 with `errno` (a hint: callers may ignore it).
 int penny_start_writeback(int descriptor);
 
+/// Copies `length` bytes from `input` at `*input_offset` to `output` at `*output_offset`
+/// inside the kernel (Linux's `copy_file_range`, advancing both offsets); elsewhere -1
+/// with `errno` ENOSYS. Returns the bytes copied (0 at the input's end), or -1.
+long penny_copy_file_range(int input, long long *input_offset, int output, long long *output_offset, unsigned long length);
+
 #endif

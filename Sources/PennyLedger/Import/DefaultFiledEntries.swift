@@ -22,28 +22,35 @@ final class DefaultFiledEntries {
     static let defaultMemoryLimit = 1 << 18
 
     /// A record's sort key in words: (account and currency numbers, amount, day).
-    private typealias SortKey = (UInt64, UInt64, UInt64)
+    typealias SortKey = (UInt64, UInt64, UInt64)
 
-    private struct Run {
-        /// The run's first word in the scratch file.
+    /// A sorted run of records: in the scratch file, or a file of the transfer sidecar.
+    struct Run {
+        /// The run's first word in its file.
         let start: Int
         /// Records in the run.
         let count: Int
         /// The sort key of every `pageRecords`-th record.
         let fences: [SortKey]
+        /// The sidecar's file holding the run; nil for the scratch file.
+        let file: TransferRunFile?
     }
 
     private var memory: [Key: [(id: UInt64, day: Int32)]] = [:]
-    private var memoryCount = 0
+    private(set) var memoryCount = 0
     private let memoryLimit: Int
     private let makeScratch: () -> ScratchFile?
-    private var runFile: ScratchFile?
-    private var runs: [Run] = []
+    /// The scratch file of the runs spilled by this run.
+    private(set) var runFile: ScratchFile?
+    /// The sidecar's runs (oldest first), then those spilled.
+    private(set) var runs: [Run] = []
     /// Account and currency names by the numbers the runs' records use.
-    private var accountNumbers: [String: UInt64] = [:]
-    private var currencyNumbers: [String: UInt64] = [:]
-    /// Ids forgotten (`remove`) that a run may still hold.
-    private var removed: Set<UInt64> = []
+    private(set) var accountNumbers: [String: UInt64] = [:]
+    private(set) var currencyNumbers: [String: UInt64] = [:]
+    /// Ids forgotten (`remove`) that a run may still hold, with how many runs there were
+    /// then: the records of those runs are gone, those of later runs (the same entry read
+    /// again after its file was read a second time) stand.
+    private(set) var removed: [UInt64: Int] = [:]
     /// True once the scratch file refused a write: the runs are then incomplete, and
     /// `lookup` says so (the import then stops with an error, not a wrong pairing).
     private(set) var failed = false
@@ -78,7 +85,7 @@ final class DefaultFiledEntries {
         let low: SortKey = (account << 32 | currency, Self.word(key.units), Self.word(Int64(days.lowerBound)))
         let high: SortKey = (low.0, low.1, Self.word(Int64(days.upperBound)))
         var page = [UInt64](repeating: 0, count: Self.pageRecords * 4)
-        for run in runs {
+        for (runIndex, run) in runs.enumerated() {
             // The last page whose first record sorts before `low`: `low`'s records start there.
             var lo = 0, hi = run.fences.count
             while lo < hi {
@@ -90,7 +97,7 @@ final class DefaultFiledEntries {
                 let first = pageIndex * Self.pageRecords
                 let n = min(Self.pageRecords, run.count - first)
                 let read = page.withUnsafeMutableBufferPointer { buffer in
-                    runFile?.read(at: run.start + first * 4, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(n * 4)])) ?? false
+                    self.read(run, at: run.start + first * 4, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(n * 4)]))
                 }
                 guard read else {
                     failed = true
@@ -101,7 +108,7 @@ final class DefaultFiledEntries {
                     if record < low { continue }
                     if record > high { break reading }
                     let id = page[r * 4 + 3]
-                    if !removed.contains(id) { found.append((id, Int32(Self.value(record.2)))) }
+                    if isKept(id, inRun: runIndex) { found.append((id, Int32(Self.value(record.2)))) }
                 }
                 pageIndex += 1
             }
@@ -116,11 +123,32 @@ final class DefaultFiledEntries {
             memory[key]!.removeAll { ids.contains($0.id) }
         }
         memoryCount = memory.values.reduce(0) { $0 + $1.count }
-        if !runs.isEmpty { removed.formUnion(ids) }
+        if !runs.isEmpty { for id in ids { removed[id] = runs.count } }
+    }
+
+    /// Whether the record of `id` in the run at `runIndex` still stands (not forgotten since).
+    func isKept(_ id: UInt64, inRun runIndex: Int) -> Bool {
+        guard let before = removed[id] else { return true }
+        return runIndex >= before
+    }
+
+    /// Reads words of `run` from its file.
+    func read(_ run: Run, at index: Int, into buffer: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        if let file = run.file { return file.read(at: index, into: buffer) }
+        return runFile?.read(at: index, into: buffer) ?? false
+    }
+
+    /// Starts from the sidecar's runs, whose records number accounts and currencies as
+    /// `accounts` and `currencies` list them. Only on an empty store.
+    func attach(_ files: [TransferRunFile], accounts: [String], currencies: [String]) {
+        precondition(runs.isEmpty && memoryCount == 0, "runs are attached to an empty store")
+        accountNumbers = Dictionary(uniqueKeysWithValues: accounts.enumerated().map { ($1, UInt64($0)) })
+        currencyNumbers = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($1, UInt64($0)) })
+        runs = files.map { Run(start: TransferRunFile.headerWords, count: $0.count, fences: $0.fences, file: $0) }
     }
 
     /// Writes the dictionary's entries as one sorted run and empties it.
-    private func spill() {
+    func spill() {
         var records: [(SortKey, UInt64)] = []
         records.reserveCapacity(memoryCount)
         for (key, entries) in memory {
@@ -154,7 +182,7 @@ final class DefaultFiledEntries {
             }
         }
         let fences = stride(from: 0, to: records.count, by: Self.pageRecords).map { records[$0].0 }
-        runs.append(Run(start: start, count: records.count, fences: fences))
+        runs.append(Run(start: start, count: records.count, fences: fences, file: nil))
         memory.removeAll()
         memoryCount = 0
     }
@@ -167,7 +195,7 @@ final class DefaultFiledEntries {
     }
 
     /// A signed value as a word that sorts as the value does.
-    private static func word(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ (1 << 63) }
+    static func word(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ (1 << 63) }
 
     private static func value(_ word: UInt64) -> Int64 { Int64(bitPattern: word ^ (1 << 63)) }
 }

@@ -83,7 +83,8 @@ public struct StatementImporter {
     }
     private let declaredOpenings: Set<String>
     let ownAccounts: Set<String>
-    let transfers: TransferIndex
+    /// Transfers between own accounts: the ledger's and this run's, kept after the commit.
+    public let transfers: TransferIndex
     /// The own accounts whose default-filed entries are kept for transfer legs: with two or
     /// more own accounts, those a decision of the rules can name (`transferTargets`). Only
     /// such an entry can be the first leg of a transfer whose other leg comes later; for the

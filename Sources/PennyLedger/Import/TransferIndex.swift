@@ -43,12 +43,12 @@ public final class TransferIndex {
     private var transfers: [Key: [Entry]] = [:]
     /// Entries only the default category filed, by (own account, amount): there can be one
     /// per transaction of the ledger, so they are kept in bounded memory.
-    private let uncategorized: DefaultFiledEntries
+    let uncategorized: DefaultFiledEntries
     /// The ledger (where a failure of the entries' scratch file is reported).
     private let ledgerPath: String
     /// Transfer entries by the other account alone, for legs in another currency (exchanges).
-    private var byOther: [String: [Entry]] = [:]
-    private var paired: Set<UInt64> = []
+    private(set) var byOther: [String: [Entry]] = [:]
+    private(set) var paired: Set<UInt64> = []
     private var pairedLog: [UInt64] = []
     private let windows: (String, String) -> Int
 

@@ -103,6 +103,12 @@ struct ByteRecord {
         int(Int64(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
     }
+
+    /// A count, then each string.
+    mutating func strings(_ values: [String]) {
+        int(Int64(values.count))
+        for value in values { string(value) }
+    }
 }
 
 /// Reads a `ByteRecord`, refusing anything out of bounds.
@@ -130,5 +136,16 @@ struct ByteRecordReader {
         guard let n = count() else { return nil }
         defer { at += n }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)]), as: UTF8.self)
+    }
+
+    /// A count, then that many strings.
+    mutating func strings() -> [String]? {
+        guard let n = count() else { return nil }
+        var values: [String] = []
+        for _ in 0..<n {
+            guard let value = string() else { return nil }
+            values.append(value)
+        }
+        return values
     }
 }

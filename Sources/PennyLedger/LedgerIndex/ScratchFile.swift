@@ -42,15 +42,7 @@ final class ScratchFile {
 
     /// Reads `into.count` words from word `at`; false on a short read.
     func read(at index: Int, into buffer: UnsafeMutableBufferPointer<UInt64>) -> Bool {
-        guard let base = buffer.baseAddress, !buffer.isEmpty else { return true }
-        let total = buffer.count * 8
-        var done = 0
-        while done < total {
-            let n = pread(descriptor, UnsafeMutableRawPointer(base) + done, total - done, off_t(index * 8 + done))
-            if n <= 0 { return false }
-            done += n
-        }
-        return true
+        WordIO.read(descriptor, at: index, into: buffer)
     }
 
     /// Forgets the words from `index` on.

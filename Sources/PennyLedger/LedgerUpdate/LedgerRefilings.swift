@@ -35,18 +35,43 @@ struct LedgerRefilings {
     }
 
     /// Rewrites the journal file at `path` with the refiled entries (atomically), its
-    /// lines ending in CRLF when `crlf`.
+    /// lines ending in CRLF when `crlf`. Streamed: one transaction's lines are held at a
+    /// time, so memory stays flat however large the ledger.
     func apply(to path: String, crlf: Bool, ledgerPath: String) throws(PennyError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PennyError(.ledgerUnavailable, "cannot read \(path)", at: SourceLocation(file: ledgerPath))
-        }
-        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
-        }
-        rewrite(&lines)
+        let targets = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let writer = try AtomicFileWriter(path: path)
-        try writer.append(Array(lines.joined(separator: crlf ? "\r\n" : "\n").utf8))
+        var output = RefiledOutput(writer: writer, separator: crlf ? [0x0D, 0x0A] : [0x0A])
+        var block = RefiledBlock()
+        let read = LineReader.forEachLine(path: path) { line, _ in
+            switch JournalLine.classify(line) {
+            case .posting, .indentedComment:
+                if block.isEmpty { output.line(line) } else { block.add(line) }
+            case .transactionHead:
+                output.block(block, targets)
+                block.start(line)
+            default:
+                output.block(block, targets)
+                block = RefiledBlock()
+                output.line(line)
+            }
+            return output.failure == nil
+        }
+        output.block(block, targets)
+        if Self.endsWithNewline(path) { output.end() }
+        guard read else { throw PennyError(.ledgerUnavailable, "cannot read \(path)", at: SourceLocation(file: ledgerPath)) }
+        if let failure = output.failure { throw failure }
         try writer.commit()
+    }
+
+    /// Whether the file's last byte is a line end.
+    private static func endsWithNewline(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var status = stat()
+        var last: UInt8 = 0
+        guard fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1 else { return false }
+        return last == 0x0A
     }
 
     /// Rewrites the refiled entries among `lines`: an entry is the transaction whose tag
@@ -73,7 +98,7 @@ struct LedgerRefilings {
 
     /// Rewrites the entry whose first line is `start` as `target`; returns the index of
     /// the line after it.
-    private static func rewrite(_ lines: inout [String], entryAt start: Int, as target: Refiling) -> Int {
+    static func rewrite(_ lines: inout [String], entryAt start: Int, as target: Refiling) -> Int {
         var j = start + 1
         var postingDone = false
         var postingLines: [Int] = []

@@ -20,11 +20,17 @@ extension LedgerUpdate {
         // Whatever happens below, the job is over before this returns, and a body not
         // finished is discarded (its temporary file removed) here.
         defer { _ = indexJob?.take() }
-        let identity = try syncTemporary()
-        if !refilings.isEmpty { try refilings.apply(to: appender.path, crlf: appender.writesCRLF, ledgerPath: ledgerPath) }
+        var identity = try syncTemporary()
+        if !refilings.isEmpty {
+            try refilings.apply(to: appender.path, crlf: appender.writesCRLF, ledgerPath: ledgerPath)
+            // The refiled copy replaced the synced one: the ledger to be is that file.
+            var refiled = stat()
+            identity = stat(appender.path, &refiled) == 0 ? LedgerCopy.Identity(refiled) : nil
+        }
         try replaceLedger()
-        guard let body = indexJob?.take() ?? nil, let identity else { return }
-        finishIndex(body, ifLedgerIs: identity)
+        committedStamp = identity.flatMap(stampOfWritten)
+        guard let body = indexJob?.take() ?? nil, let stamp = committedStamp else { return }
+        try? body.finish(stamp: stamp)
     }
 
     /// What was appended, as the next index records it.
@@ -39,6 +45,7 @@ extension LedgerUpdate {
         appender.close()
         unlink(appender.path)
         committed = true
+        committedStamp = index.stampAtOpen
         guard let stamp = index.stampToWriteUnchanged else { return }
         try? index.writeBody(appended: appended, ids: ids.ids)?.finish(stamp: stamp)
     }
@@ -69,15 +76,15 @@ extension LedgerUpdate {
         }
     }
 
-    /// Writes the header of the index `body`, stamped from the file now at the ledger's
-    /// path if it is the one written (`identity`). Derived data: if this fails the ledger
-    /// stands, and the next run reads it.
-    private func finishIndex(_ body: LedgerIndexWriter.IndexBody, ifLedgerIs identity: LedgerCopy.Identity) {
+    /// The stamp of the file now at the ledger's path if it is the one written (`identity`);
+    /// the next index's header and the transfer sidecar name it. Derived data: if this
+    /// fails the ledger stands, and the next run reads it.
+    private func stampOfWritten(_ identity: LedgerCopy.Identity) -> LedgerStamp? {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return }
+        guard input >= 0 else { return nil }
         defer { close(input) }
         var now = stat()
-        guard fstat(input, &now) == 0, LedgerCopy.Identity(now) == identity, let stamp = LedgerStamp(descriptor: input) else { return }
-        try? body.finish(stamp: stamp)
+        guard fstat(input, &now) == 0, LedgerCopy.Identity(now) == identity else { return nil }
+        return LedgerStamp(descriptor: input)
     }
 }

@@ -41,6 +41,9 @@ public final class LedgerUpdate {
     var refilings = LedgerRefilings()
     /// True once the temporary file is renamed over the ledger (or nothing was to be).
     var committed = false
+    /// The stamp of the ledger as committed (as read, when nothing changed); nil before the
+    /// commit, or when the file at the ledger's path is not the one written.
+    public internal(set) var committedStamp: LedgerStamp?
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
     public var statementBalances: StatementBalances { balances.asked }
