@@ -25,9 +25,12 @@ final class LedgerIDs {
         return false
     }
 
-    /// Brings what `contains(id)` reads first into the cache (a hint; the index sidecar's
-    /// pages are left to the kernel).
-    @inline(__always) func prefetch(_ id: UInt64) { extra.prefetch(id) }
+    /// Brings what `contains(id)` reads first into the cache (a hint; a table read behind
+    /// the filter is left to the kernel).
+    @inline(__always) func prefetch(_ id: UInt64) {
+        indexed?.prefetch(id)
+        extra.prefetch(id)
+    }
 
     /// Adds `id`; false when it was there already.
     @inline(__always) func insert(_ id: UInt64) -> Bool {

@@ -1,3 +1,4 @@
+internal import CPennySupport
 import PennyCore
 
 /// The ledger index's ids: keys in ascending order, each at its home slot or the first free
@@ -24,6 +25,10 @@ struct OrderedIDTable {
 
     /// Home slots for `count` keys: the table is kept about 3/4 full.
     static func homes(forKeys count: Int) -> Int { max(8, count + count / 3) }
+
+    /// Brings `key`'s home slot into the cache (a hint: the importer asks it for the rows
+    /// ahead while it files the current one, so the misses overlap).
+    @inline(__always) func prefetch(key: UInt64) { penny_prefetch(slots + IDKey.scaled(key, homeCount)) }
 
     /// True when the table holds `key` (never 0: the index keeps id 0 apart).
     @inline(__always) func contains(key: UInt64) -> Bool {
