@@ -44,15 +44,14 @@ extension LedgerUpdate {
     }
 
     /// Gives the temporary file the ledger's mode, syncs and closes it; returns its identity.
-    private func syncTemporary() throws(PennyError) -> LedgerCopy.Identity? {
+    private func syncTemporary() throws(PennyError) -> FileIdentity? {
         let descriptor = appender.descriptor
         var status = stat()
         if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
         guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
             throw appender.unwritable("cannot sync \(appender.path): \(String(cString: strerror(errno))); the ledger was not changed")
         }
-        var written = stat()
-        let identity = fstat(descriptor, &written) == 0 ? LedgerCopy.Identity(written) : nil
+        let identity = FileIdentity(descriptor: descriptor)
         appender.close()
         return identity
     }
@@ -72,12 +71,11 @@ extension LedgerUpdate {
     /// Writes the header of the index `body`, stamped from the file now at the ledger's
     /// path if it is the one written (`identity`). Derived data: if this fails the ledger
     /// stands, and the next run reads it.
-    private func finishIndex(_ body: LedgerIndexWriter.IndexBody, ifLedgerIs identity: LedgerCopy.Identity) {
+    private func finishIndex(_ body: LedgerIndexWriter.IndexBody, ifLedgerIs identity: FileIdentity) {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return }
         defer { close(input) }
-        var now = stat()
-        guard fstat(input, &now) == 0, LedgerCopy.Identity(now) == identity, let stamp = LedgerStamp(descriptor: input) else { return }
+        guard FileIdentity(descriptor: input) == identity, let stamp = LedgerStamp(descriptor: input) else { return }
         try? body.finish(stamp: stamp)
     }
 }
