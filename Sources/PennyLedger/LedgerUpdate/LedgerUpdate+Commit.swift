@@ -20,9 +20,12 @@ extension LedgerUpdate {
         // Whatever happens below, the job is over before this returns, and a body not
         // finished is discarded (its temporary file removed) here.
         defer { _ = indexJob?.take() }
-        let identity = try syncTemporary()
-        if !refilings.isEmpty { try refilings.apply(to: appender.path, crlf: appender.writesCRLF, ledgerPath: ledgerPath) }
-        try replaceLedger()
+        // Synced with the ledger's mode; the refiled entries rewritten in the synced file
+        // (a replacement of its own) before it is renamed over the ledger.
+        let (refilings, temporary, crlf, ledgerPath) = (self.refilings, appender.path, appender.writesCRLF, self.ledgerPath)
+        let identity = try appender.commit { () throws(PennyError) in
+            if !refilings.isEmpty { try refilings.apply(to: temporary, crlf: crlf, ledgerPath: ledgerPath) }
+        }
         guard let body = indexJob?.take() ?? nil, let identity else { return }
         finishIndex(body, ifLedgerIs: identity)
     }
@@ -36,36 +39,9 @@ extension LedgerUpdate {
     /// written if the ledger had none. The ledger is committed already: a failure leaves
     /// the old index, which its stamp makes stale, and the next run reads the ledger.
     private func finishUnchanged() {
-        appender.close()
-        unlink(appender.path)
-        committed = true
+        appender.discard()
         guard let stamp = index.stampToWriteUnchanged else { return }
         try? index.writeBody(appended: appended, ids: ids.ids)?.finish(stamp: stamp)
-    }
-
-    /// Gives the temporary file the ledger's mode, syncs and closes it; returns its identity.
-    private func syncTemporary() throws(PennyError) -> FileIdentity? {
-        let descriptor = appender.descriptor
-        var status = stat()
-        if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
-        guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
-            throw appender.unwritable("cannot sync \(appender.path): \(String(cString: strerror(errno))); the ledger was not changed")
-        }
-        let identity = FileIdentity(descriptor: descriptor)
-        appender.close()
-        return identity
-    }
-
-    /// Renames the temporary file over the ledger and syncs the folder.
-    private func replaceLedger() throws(PennyError) {
-        guard !FaultInjection.fails(.rename), rename(appender.path, ledgerPath) == 0 else {
-            throw appender.unwritable("cannot replace the ledger: \(String(cString: strerror(errno))); the ledger was not changed")
-        }
-        committed = true
-        if let reason = FolderSync.sync(containing: ledgerPath) {
-            throw appender.unwritable(
-                "the ledger was written, but its folder could not be synced (\(reason)): a power cut now could undo the change; nothing else was done")
-        }
     }
 
     /// Writes the header of the index `body`, stamped from the file now at the ledger's

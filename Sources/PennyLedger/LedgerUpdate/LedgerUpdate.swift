@@ -39,8 +39,6 @@ public final class LedgerUpdate {
     private var includes: Set<String> = []
     /// Entries to rewrite at commit.
     var refilings = LedgerRefilings()
-    /// True once the temporary file is renamed over the ledger (or nothing was to be).
-    var committed = false
 
     /// Own accounts' balances per day (openings and statements), for the closing checks.
     public var statementBalances: StatementBalances { balances.asked }
@@ -68,10 +66,7 @@ public final class LedgerUpdate {
         self.ids = UpdateIDs(near: ledgerPath)
         self.balances = UpdateBalances(accounts: balanceAccounts)
         self.index = LedgerIndexUpdate(ledgerPath: ledgerPath)
-        if !dryRun {
-            if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
-            try appender.create()
-        }
+        try appender.create()
         if FileManager.default.fileExists(atPath: ledgerPath) {
             try LedgerText.check(ledgerPath)
             if try openFromIndex(accounts: balanceAccounts, defaultCurrency: defaultCurrency) { return }
@@ -140,7 +135,7 @@ public final class LedgerUpdate {
     }
 
     deinit {
-        appender.discard(keep: committed)
+        appender.discard()
     }
 
     /// True when the ledger (or this update) already has the id.
