@@ -1,5 +1,6 @@
 import Foundation
 public import PennyCore
+import PennyLedger
 
 /// What batch mode finds in its inbox, listed once the ledger lock is held: the regular
 /// files to import in name order, the entries it refuses (moved to the quarantine) and the

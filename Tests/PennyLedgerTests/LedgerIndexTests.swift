@@ -310,8 +310,9 @@ struct SpillingIDSetTests {
             let id = UInt64.random(in: .min ... .max, using: &generator)
             #expect(behindFilter.contains(id) == reference.contains(id))
         }
-        var other = stamp
-        other.modified += 1
+        var words = stamp.words
+        words[3] += 1  // the modification time
+        let other = LedgerStamp(words: words)
         #expect(LedgerIndexFile(path: path, describing: other) == nil)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PennyCore
+import PennyLedger
 import PennyRules
 import Testing
 

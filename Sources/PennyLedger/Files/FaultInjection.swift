@@ -42,19 +42,31 @@ public enum FaultInjection {
     /// True when this step is to fail now; `errno` then holds the simulated error.
     public static func fails(_ step: FaultStep) -> Bool {
         #if DEBUG
-            guard FaultPlan.shared.reaches(step) else { return false }
+            guard (FaultPlan.simulated ?? FaultPlan.shared).reaches(step) else { return false }
             errno = step == .fsync || step == .dirsync ? EIO : ENOSPC
             return true
         #else
             return false
         #endif
     }
+
+    #if DEBUG
+        /// Runs `body` with the `occurrence`th time `step` is reached failing, in this task
+        /// alone and whatever `PENNY_FAULT` says (the unit tests' way to the same failures;
+        /// threads the task starts do not see it).
+        @discardableResult
+        static func simulating<T>(_ step: FaultStep, occurrence: Int = 1, _ body: () throws -> T) rethrows -> T {
+            try FaultPlan.$simulated.withValue(FaultPlan(step: step, occurrence: occurrence)) { try body() }
+        }
+    #endif
 }
 
 #if DEBUG
     /// The step `PENNY_FAULT` names and how many times it has been reached.
     private final class FaultPlan: @unchecked Sendable {
         static let shared = FaultPlan()
+        /// The plan of `FaultInjection.simulating`, in the task that runs it.
+        @TaskLocal static var simulated: FaultPlan?
         private let step: FaultStep?
         private let occurrence: Int
         private var reached = 0
@@ -65,6 +77,11 @@ public enum FaultInjection {
             let parts = value.split(separator: "@", maxSplits: 1)
             step = parts.first.flatMap { FaultStep(rawValue: String($0)) }
             occurrence = parts.count == 2 ? Int(parts[1]) ?? 1 : 1
+        }
+
+        init(step: FaultStep, occurrence: Int) {
+            self.step = step
+            self.occurrence = occurrence
         }
 
         func reaches(_ step: FaultStep) -> Bool {

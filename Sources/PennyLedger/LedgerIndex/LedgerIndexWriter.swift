@@ -1,10 +1,11 @@
 import Foundation
 import PennyCore
 
-/// Writes a ledger's index sidecar (`LedgerIndexFile`) atomically: a temporary file beside
-/// it, fsync, rename, fsync of the folder. Called at commit, under the ledger's lock and
-/// after the ledger itself is durable, so a run killed at any instant leaves either the old
-/// sidecar (whose stamp names the old ledger, so it is ignored) or the new one.
+/// Writes a ledger's index sidecar (`LedgerIndexFile`) atomically, as a `FileReplacement`
+/// (temporary file beside it, fsync, rename, fsync of the folder). Called at commit, under
+/// the ledger's lock and after the ledger itself is durable, so a run killed at any instant
+/// leaves either the old sidecar (whose stamp names the old ledger, so it is ignored) or
+/// the new one.
 ///
 /// The ids come as ascending key streams (the old index's table and the update's spilled
 /// runs) and are merged into the table in one pass; only the Bloom filter (12 bits per id)
@@ -25,10 +26,9 @@ struct LedgerIndexWriter {
     /// does this while the ledger itself is synced and renamed. The body is discarded
     /// (the file removed) unless `finish` completes it.
     func writeBody(summary: LedgerSummary, count: Int, hasZero: Bool, keys streams: [WordStream]) throws(PennyError) -> IndexBody {
-        let temporary = path + ".tmp"
-        let fd = FaultInjection.fails(.index) ? -1 : TemporaryFile.create(temporary, flags: O_WRONLY)
-        guard fd >= 0 else { throw failure("cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        let body = IndexBody(writer: self, descriptor: fd, temporary: temporary)
+        let replacement = try FileReplacement(replacing: path, temporaryPath: path + ".tmp", kind: .sidecar, wording: wording)
+        let fd = replacement.descriptor
+        let body = IndexBody(replacement)
         var out = ChecksummedOutput(descriptor: fd, at: LedgerIndexFile.headerBytes)
         defer { out.deallocate() }
         let keyCount = count - (hasZero ? 1 : 0)
@@ -73,29 +73,20 @@ struct LedgerIndexWriter {
         set(.summaryOffset, summaryOffset)
         set(.summaryLength, summaryBytes.count)
         // The body on disk now, so the header's sync after the ledger's rename is short.
-        guard fsync(fd) == 0 else { throw failure("cannot sync \(temporary): \(String(cString: strerror(errno)))") }
+        try replacement.sync()
         body.header = header
         return body
     }
 
     /// An index written but for its header: `finish` stamps, syncs and renames it into place.
+    /// Dropped unfinished, its temporary file is removed.
     final class IndexBody {
-        private let writer: LedgerIndexWriter
-        private let descriptor: Int32
-        private let temporary: String
+        private let replacement: FileReplacement
         /// The header's words without the stamp and its checksum.
         fileprivate(set) var header: [UInt64] = []
-        private var done = false
 
-        fileprivate init(writer: LedgerIndexWriter, descriptor: Int32, temporary: String) {
-            self.writer = writer
-            self.descriptor = descriptor
-            self.temporary = temporary
-        }
-
-        deinit {
-            close(descriptor)
-            if !done { unlink(temporary) }
+        fileprivate init(_ replacement: FileReplacement) {
+            self.replacement = replacement
         }
 
         /// Writes the header for the ledger version `stamp`, syncs, and renames the file
@@ -107,16 +98,31 @@ struct LedgerIndexWriter {
             header.withUnsafeBytes { headerSum.add(UnsafeRawBufferPointer(rebasing: $0[0..<(LedgerIndexFile.Word.headerChecksum.rawValue * 8)])) }
             header[LedgerIndexFile.Word.headerChecksum.rawValue] = headerSum.value
             for i in header.indices { header[i] = header[i].littleEndian }
-            let n = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-            guard n == LedgerIndexFile.headerBytes else { throw writer.failure("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-            guard fsync(descriptor) == 0 else { throw writer.failure("cannot sync \(temporary): \(String(cString: strerror(errno)))") }
-            guard rename(temporary, writer.path) == 0 else { throw writer.failure("cannot replace \(writer.path): \(String(cString: strerror(errno)))") }
-            done = true
-            if let reason = IndexFolderSync.sync(containing: writer.path) { throw writer.failure("its folder could not be synced (\(reason))") }
+            let n = header.withUnsafeBytes { pwrite(replacement.descriptor, $0.baseAddress, $0.count, 0) }
+            guard n == LedgerIndexFile.headerBytes else {
+                throw LedgerIndexWriter.failure("cannot write \(replacement.temporaryPath): \(String(cString: strerror(errno)))", path: replacement.path)
+            }
+            try replacement.commit()
         }
     }
 
-    fileprivate func failure(_ message: String) -> PennyError {
+    /// How a failed step of the sidecar's replacement reads.
+    private var wording: (FileReplacement.Failure) -> PennyError {
+        { [path] failure in
+            let message =
+                switch failure.step {
+                case .create: "cannot create \(path).tmp: \(failure.reason)"
+                case .sync: "cannot sync \(path).tmp: \(failure.reason)"
+                case .rename: "cannot replace \(path): \(failure.reason)"
+                case .folderSync: "its folder could not be synced (\(failure.reason))"
+                }
+            return Self.failure(message, path: path)
+        }
+    }
+
+    fileprivate func failure(_ message: String) -> PennyError { Self.failure(message, path: path) }
+
+    fileprivate static func failure(_ message: String, path: String) -> PennyError {
         PennyError(.ledgerUnavailable, "the ledger's index: \(message)", at: SourceLocation(file: path))
     }
 }
@@ -189,18 +195,5 @@ struct ChecksummedOutput {
             done += n
         }
         used = 0
-    }
-}
-
-/// Syncs the folder after the index's rename (without the ledger's fault steps: the tests
-/// count those per ledger write).
-enum IndexFolderSync {
-    /// Syncs the folder of `path`; the error's text when that fails.
-    static func sync(containing path: String) -> String? {
-        let directory = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return nil }
-        defer { close(directory) }
-        guard fsync(directory) == 0 else { return String(cString: strerror(errno)) }
-        return nil
     }
 }

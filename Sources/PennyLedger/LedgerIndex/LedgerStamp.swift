@@ -1,27 +1,35 @@
 import Foundation
 
-/// What identifies one version of a ledger file for its index sidecar: device, inode, size,
-/// modification and change times in nanoseconds, and a hash of its first and last 4 KiB.
+/// What identifies one version of a ledger file for its index sidecar: its `FileIdentity`
+/// (device, inode, size, modification time), its change time in nanoseconds, and a hash of
+/// its first and last 4 KiB.
 ///
 /// A rename gives a new inode; an edit in place changes the times (and `touch` cannot set
 /// the change time back); the hash catches a tool that restores both size and times.
-/// The round-ups' sidecar (`roundups.state`) records the same stamp, as a line.
+/// The round-ups' sidecar (`roundups.state`) records the same stamp, as a line. Stamps are
+/// equal when their words are: the file's type is not recorded.
 public struct LedgerStamp: Equatable, Sendable {
-    var device: UInt64 = 0
-    var inode: UInt64 = 0
-    var size: Int64 = 0
-    var modified: Int64 = 0
+    var identity: FileIdentity
     var changed: Int64 = 0
     var contentHash: UInt64 = 0
 
     /// The words of the stamp, in the index header's order.
-    var words: [UInt64] { [device, inode, UInt64(bitPattern: size), UInt64(bitPattern: modified), UInt64(bitPattern: changed), contentHash] }
+    var words: [UInt64] {
+        [identity.device, identity.inode, UInt64(bitPattern: identity.size), UInt64(bitPattern: identity.modified), UInt64(bitPattern: changed), contentHash]
+    }
 
-    /// Reads a stamp back from its words.
+    /// Stamps of the same words.
+    public static func == (a: LedgerStamp, b: LedgerStamp) -> Bool { a.words == b.words }
+
+    /// Reads a stamp back from its words (all zero when there are not six).
     init(words: some Collection<UInt64>) {
         let w = Array(words)
-        guard w.count == 6 else { return }
-        (device, inode, size, modified, changed, contentHash) = (w[0], w[1], Int64(bitPattern: w[2]), Int64(bitPattern: w[3]), Int64(bitPattern: w[4]), w[5])
+        guard w.count == 6 else {
+            identity = FileIdentity(device: 0, inode: 0, size: 0, modified: 0, kind: .regular)
+            return
+        }
+        identity = FileIdentity(device: w[0], inode: w[1], size: Int64(bitPattern: w[2]), modified: Int64(bitPattern: w[3]), kind: .regular)
+        (changed, contentHash) = (Int64(bitPattern: w[4]), w[5])
     }
 
     /// The ledger at `path` as it is now; nil when it cannot be read, or it changed while
@@ -30,8 +38,8 @@ public struct LedgerStamp: Equatable, Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let stamp = LedgerStamp(descriptor: descriptor), let after = LedgerStamp(statOf: descriptor),
-            after.size == stamp.size, after.modified == stamp.modified
+        guard let stamp = LedgerStamp(descriptor: descriptor), let after = FileIdentity(descriptor: descriptor),
+            after.size == stamp.identity.size, after.modified == stamp.identity.modified
         else { return nil }
         self = stamp
     }
@@ -48,22 +56,15 @@ public struct LedgerStamp: Equatable, Sendable {
         self.init(words: words)
     }
 
-    /// Device, inode, size and times of the open file, without the content hash.
-    private init?(statOf descriptor: Int32) {
+    /// The stamp of the open file `descriptor` (one `fstat`, then its edges); nil when it
+    /// cannot be read.
+    init?(descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        identity = FileIdentity(status)
         changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-    }
-
-    /// The stamp of the open file `descriptor`; nil when it cannot be read.
-    init?(descriptor: Int32) {
-        guard var stamp = LedgerStamp(statOf: descriptor), let hash = Self.edgeHash(descriptor, size: Int(stamp.size)) else { return nil }
-        stamp.contentHash = hash
-        self = stamp
+        guard let hash = Self.edgeHash(descriptor, size: Int(identity.size)) else { return nil }
+        contentHash = hash
     }
 
     /// The hash of the first and last 4 KiB (the whole file when smaller).

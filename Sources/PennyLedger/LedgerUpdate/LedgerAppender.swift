@@ -11,8 +11,10 @@ struct LedgerAppender {
     let path: String
     /// True when nothing is written at all.
     let isDryRun: Bool
+    /// The temporary file and its putting in the ledger's place (nil for a dry run).
+    private var replacement: FileReplacement?
     /// The temporary file, open for writing (-1 for a dry run, or once closed).
-    private(set) var descriptor: Int32 = -1
+    var descriptor: Int32 { replacement?.descriptor ?? -1 }
     /// Writes full buffers to `descriptor` on its own thread (started by the first flush).
     private var writer: BackgroundWriter?
     private var buffer: [UInt8] = []
@@ -31,16 +33,25 @@ struct LedgerAppender {
     /// An appender to the temporary file beside `ledgerPath` (not yet created).
     init(ledgerPath: String, dryRun: Bool) {
         self.ledgerPath = ledgerPath
-        let url = URL(fileURLWithPath: ledgerPath)
-        self.path = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
+        self.path = FileReplacement.temporaryPath(for: ledgerPath)
         self.isDryRun = dryRun
     }
 
-    /// Creates the temporary file (nothing for a dry run).
+    /// Creates the temporary file (nothing for a dry run); refuses a read-only ledger.
     mutating func create() throws(PennyError) {
         guard !isDryRun else { return }
-        descriptor = FaultInjection.fails(.create) ? -1 : TemporaryFile.create(path, flags: O_RDWR)
-        guard descriptor >= 0 else { throw unwritable("cannot create \(path): \(String(cString: strerror(errno))); the ledger was not changed") }
+        let (path, ledgerPath) = (path, ledgerPath)
+        replacement = try FileReplacement(replacing: ledgerPath, flags: O_RDWR) { failure in
+            let message =
+                switch failure.step {
+                case .create: "cannot create \(path): \(failure.reason); the ledger was not changed"
+                case .sync: "cannot sync \(path): \(failure.reason); the ledger was not changed"
+                case .rename: "cannot replace the ledger: \(failure.reason); the ledger was not changed"
+                case .folderSync:
+                    "the ledger was written, but its folder could not be synced (\(failure.reason)): a power cut now could undo the change; nothing else was done"
+                }
+            return PennyError(.ledgerUnavailable, message, at: SourceLocation(file: ledgerPath))
+        }
     }
 
     /// Where the next byte appended goes in the file.
@@ -184,17 +195,18 @@ struct LedgerAppender {
         return true
     }
 
-    /// Closes the temporary file.
-    mutating func close() {
-        if descriptor >= 0 { Foundation.close(descriptor) }
-        descriptor = -1
+    /// Puts the temporary file in the ledger's place (`FileReplacement.commit`: fsync,
+    /// `beforeRename`, rename, folder sync) once the writer is stopped; returns the
+    /// identity of the file synced.
+    func commit(beforeRename: () throws(PennyError) -> Void) throws(PennyError) -> FileIdentity? {
+        try replacement?.commit(beforeRename: beforeRename)
     }
 
-    /// Stops the writer and closes the file, and removes it unless `keep` (it was renamed).
-    mutating func discard(keep: Bool) {
+    /// Stops the writer and closes the file, and removes it unless it was renamed over the ledger.
+    mutating func discard() {
         writer?.stop()
-        close()
-        if !keep && !isDryRun { unlink(path) }
+        writer = nil
+        replacement?.discard()
     }
 
     private func writeFailed(_ failure: WriteFailure) -> PennyError {

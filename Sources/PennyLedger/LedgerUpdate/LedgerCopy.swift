@@ -6,24 +6,6 @@ import PennyCore
 /// balances, the check) and copied into the temporary file only at commit, after checking
 /// that nothing else changed it meanwhile.
 struct LedgerCopy {
-    /// What identifies one version of a file.
-    struct Identity: Equatable {
-        let device: UInt64
-        let inode: UInt64
-        let size: Int64
-        let seconds: Int
-        let nanoseconds: Int
-
-        /// The identity `status` describes.
-        init(_ status: stat) {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-            size = Int64(status.st_size)
-            seconds = status.st_mtim.tv_sec
-            nanoseconds = status.st_mtim.tv_nsec
-        }
-    }
-
     /// What reading the ledger found about its bytes.
     struct Read {
         /// The ledger's last byte (a line end when it is empty).
@@ -37,7 +19,7 @@ struct LedgerCopy {
     /// The ledger.
     let ledgerPath: String
     /// The version of the ledger that was read (nil: none was).
-    private(set) var identity: Identity?
+    private(set) var identity: FileIdentity?
     /// The ledger's length as read: the temporary file's first bytes once copied.
     private(set) var length = 0
 
@@ -48,7 +30,7 @@ struct LedgerCopy {
 
     /// Records the version `status` describes as read (its index was used instead).
     mutating func adopt(_ status: stat) {
-        identity = Identity(status)
+        identity = FileIdentity(status)
         length = Int(status.st_size)
     }
 
@@ -57,8 +39,7 @@ struct LedgerCopy {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unreadable }
         defer { close(input) }
-        var before = stat()
-        let identityBefore = fstat(input, &before) == 0 ? Identity(before) : nil
+        let identityBefore = FileIdentity(descriptor: input)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var lastByte: UInt8 = 0x0A
         var firstLineEnd: Bool?
@@ -76,12 +57,11 @@ struct LedgerCopy {
         }
         scanner.finish()
         try refuseFailure(of: scanner)
-        var status = stat()
-        guard fstat(input, &status) == 0 else { throw unreadable }
-        identity = Identity(status)
+        guard let now = FileIdentity(descriptor: input) else { throw unreadable }
+        identity = now
         self.length = length
         // Stamped for an index only if nothing wrote to it while it was read.
-        let stamp = Int(status.st_size) == length && identityBefore == identity ? LedgerStamp(descriptor: input) : nil
+        let stamp = Int(now.size) == length && identityBefore == now ? LedgerStamp(descriptor: input) : nil
         return Read(lastByte: lastByte, crlf: firstLineEnd ?? false, stamp: stamp)
     }
 
@@ -93,8 +73,7 @@ struct LedgerCopy {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unreadable }
         defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0, Identity(status) == identity else {
+        guard FileIdentity(descriptor: input) == identity else {
             throw unwritable("the ledger changed while Penny was importing (a program that does not take Penny's lock wrote to it); nothing was written: run the import again")
         }
         var at = Self.copyInKernel(from: input, to: descriptor, length: length)

@@ -20,14 +20,12 @@ extension LedgerUpdate {
         // Whatever happens below, the job is over before this returns, and a body not
         // finished is discarded (its temporary file removed) here.
         defer { _ = indexJob?.take() }
-        var identity = try syncTemporary()
-        if !refilings.isEmpty {
-            try refilings.apply(to: appender.path, crlf: appender.writesCRLF, ledgerPath: ledgerPath)
-            // The refiled copy replaced the synced one: the ledger to be is that file.
-            var refiled = stat()
-            identity = stat(appender.path, &refiled) == 0 ? LedgerCopy.Identity(refiled) : nil
+        // Synced with the ledger's mode; the refiled entries rewritten in the synced file
+        // (a replacement of its own) before it is renamed over the ledger.
+        let (refilings, temporary, crlf, ledgerPath) = (self.refilings, appender.path, appender.writesCRLF, self.ledgerPath)
+        let identity = try appender.commit { () throws(PennyError) in
+            if !refilings.isEmpty { try refilings.apply(to: temporary, crlf: crlf, ledgerPath: ledgerPath) }
         }
-        try replaceLedger()
         committedStamp = identity.flatMap(stampOfWritten)
         guard let body = indexJob?.take() ?? nil, let stamp = committedStamp else { return }
         try? body.finish(stamp: stamp)
@@ -42,49 +40,20 @@ extension LedgerUpdate {
     /// written if the ledger had none. The ledger is committed already: a failure leaves
     /// the old index, which its stamp makes stale, and the next run reads the ledger.
     private func finishUnchanged() {
-        appender.close()
-        unlink(appender.path)
-        committed = true
+        appender.discard()
         committedStamp = index.stampAtOpen
         guard let stamp = index.stampToWriteUnchanged else { return }
         try? index.writeBody(appended: appended, ids: ids.ids)?.finish(stamp: stamp)
     }
 
-    /// Gives the temporary file the ledger's mode, syncs and closes it; returns its identity.
-    private func syncTemporary() throws(PennyError) -> LedgerCopy.Identity? {
-        let descriptor = appender.descriptor
-        var status = stat()
-        if stat(ledgerPath, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
-        guard !FaultInjection.fails(.fsync), fsync(descriptor) == 0 else {
-            throw appender.unwritable("cannot sync \(appender.path): \(String(cString: strerror(errno))); the ledger was not changed")
-        }
-        var written = stat()
-        let identity = fstat(descriptor, &written) == 0 ? LedgerCopy.Identity(written) : nil
-        appender.close()
-        return identity
-    }
-
-    /// Renames the temporary file over the ledger and syncs the folder.
-    private func replaceLedger() throws(PennyError) {
-        guard !FaultInjection.fails(.rename), rename(appender.path, ledgerPath) == 0 else {
-            throw appender.unwritable("cannot replace the ledger: \(String(cString: strerror(errno))); the ledger was not changed")
-        }
-        committed = true
-        if let reason = FolderSync.sync(containing: ledgerPath) {
-            throw appender.unwritable(
-                "the ledger was written, but its folder could not be synced (\(reason)): a power cut now could undo the change; nothing else was done")
-        }
-    }
-
     /// The stamp of the file now at the ledger's path if it is the one written (`identity`);
     /// the next index's header and the transfer sidecar name it. Derived data: if this
     /// fails the ledger stands, and the next run reads it.
-    private func stampOfWritten(_ identity: LedgerCopy.Identity) -> LedgerStamp? {
+    private func stampOfWritten(_ identity: FileIdentity) -> LedgerStamp? {
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return nil }
         defer { close(input) }
-        var now = stat()
-        guard fstat(input, &now) == 0, LedgerCopy.Identity(now) == identity else { return nil }
+        guard FileIdentity(descriptor: input) == identity else { return nil }
         return LedgerStamp(descriptor: input)
     }
 }

@@ -39,8 +39,6 @@ public final class LedgerUpdate {
     private var includes: Set<String> = []
     /// Entries to rewrite at commit.
     var refilings = LedgerRefilings()
-    /// True once the temporary file is renamed over the ledger (or nothing was to be).
-    var committed = false
     /// The stamp of the ledger as committed (as read, when nothing changed); nil before the
     /// commit, or when the file at the ledger's path is not the one written.
     public internal(set) var committedStamp: LedgerStamp?
@@ -71,10 +69,7 @@ public final class LedgerUpdate {
         self.ids = UpdateIDs(near: ledgerPath)
         self.balances = UpdateBalances(accounts: balanceAccounts)
         self.index = LedgerIndexUpdate(ledgerPath: ledgerPath)
-        if !dryRun {
-            if let reason = LedgerPath.readOnlyReason(ledgerPath) { throw PennyError(.ledgerUnavailable, reason, at: SourceLocation(file: ledgerPath)) }
-            try appender.create()
-        }
+        try appender.create()
         if FileManager.default.fileExists(atPath: ledgerPath) {
             try LedgerText.check(ledgerPath)
             if try openFromIndex(accounts: balanceAccounts, defaultCurrency: defaultCurrency) { return }
@@ -143,7 +138,7 @@ public final class LedgerUpdate {
     }
 
     deinit {
-        appender.discard(keep: committed)
+        appender.discard()
     }
 
     /// True when the ledger (or this update) already has the id.

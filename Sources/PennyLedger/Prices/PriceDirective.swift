@@ -15,10 +15,10 @@ public struct PriceDirective: Hashable, Sendable {
     /// The line, without its line end.
     public var line: String { "P \(rate.date) \(rate.from.code) \(rate.rate) \(rate.to.code)" }
 
-    /// Parses `P DATE FROM RATE TO` (or `P DATE FROM TO RATE`, as ledger-cli also writes);
-    /// nil for a line that is not a price between two currencies (a commodity like `AAPL`
-    /// or `$` is left to hledger), an error with its column for a price line Penny cannot
-    /// read exactly.
+    /// Parses `P DATE FROM RATE TO` (or `P DATE FROM TO RATE`, as ledger-cli also writes),
+    /// its words read by `PriceFields` as the rules' `price` line's are; nil for a line that
+    /// is not a price between two currencies (a commodity like `AAPL` or `$` is left to
+    /// hledger), an error with its column for a price line Penny cannot read exactly.
     public static func parse(_ text: some StringProtocol) throws(PriceLineError) -> PriceDirective? {
         let line = String(text)
         guard line.hasPrefix("P ") || line.hasPrefix("P\t") else { return nil }
@@ -43,19 +43,20 @@ public struct PriceDirective: Hashable, Sendable {
             // unless both ends are currencies Penny knows.
             return nil
         }
-        guard let from = Currency(code: words[2].text), from.code == words[2].text else { return nil }
-        let (rateWord, codeWord) = Currency(code: words[3].text) != nil ? (words[4], words[3]) : (words[3], words[4])
-        guard let to = Currency(code: codeWord.text), to.code == codeWord.text else { return nil }
-        guard let date = LocalDate(iso: words[1].text) else {
+        // Commodities other than currencies (`AAPL`, `$`, `eur`) are hledger's business.
+        guard PriceFields.currency(words[2].text, exactCodes: true) != nil else { return nil }
+        let (rateWord, codeWord) = PriceFields.currency(words[3].text, exactCodes: false) != nil ? (words[4], words[3]) : (words[3], words[4])
+        guard PriceFields.currency(codeWord.text, exactCodes: true) != nil else { return nil }
+        switch PriceFields.read(date: words[1].text, from: words[2].text, rate: rateWord.text, to: codeWord.text, exactCodes: true) {
+        case .success(let rate): return PriceDirective(rate)
+        case .failure(.date):
             throw PriceLineError(reason: "cannot read the price's date '\(words[1].text)': expected YYYY-MM-DD", column: words[1].column)
-        }
-        guard let rate = Rate(parsing: rateWord.text) else {
+        case .failure(.rate):
             throw PriceLineError(reason: "cannot read the rate '\(rateWord.text)': expected a positive decimal like 1.0813", column: rateWord.column)
+        case .failure(.sameCurrencies(let currency)):
+            throw PriceLineError(reason: "a price of \(currency.code) in \(currency.code) says nothing: expected two different currencies", column: codeWord.column)
+        case .failure(.from), .failure(.to): return nil  // both are codes: checked above
         }
-        guard from != to else {
-            throw PriceLineError(reason: "a price of \(from.code) in \(to.code) says nothing: expected two different currencies", column: codeWord.column)
-        }
-        return PriceDirective(ExchangeRate(date: date, from: from, rate: rate, to: to))
     }
 }
 
