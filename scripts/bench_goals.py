@@ -120,6 +120,7 @@ def record(section, work, rows, runs, goal, floor_runs=None, base=None, note="")
     row = {"section": section, "work": work, "rows": rows, "s": s, "floor": floor, "peak": peak, "goal": goal,
            "runs": [r["s"] for r in runs], "cpu": [r["cpu"] for r in runs],
            "floor_runs": [r["s"] for r in floor_runs] if floor_runs else None,
+           "floor_cpu": [r["cpu"] for r in floor_runs] if floor_runs else None,
            "warnings": max((r["warnings"] for r in runs), default=0),
            "rc": [r["rc"] for r in runs], "note": note, "out": runs[-1]["out"] if runs else []}
     verdicts = []
