@@ -111,10 +111,16 @@ test-install:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
+# Every performance goal in one run and one table (scripts/bench_goals.py: about 25 minutes
+# on two cores, BENCH_QUICK=1 a few; BENCH_ROUNDS=N, ROWS=, LARGE_ROWS=). The 10M statement
+# and ledger are made once and kept in .build/bench. The readers' benchmark runs first when
+# scripts/bench_readers.sh is there, so the table is the last thing printed.
+# scripts/benchmark.sh ROWS RULES... and scripts/benchmark_camt.sh MB remain for one-off runs.
 bench: deps
-	ROUNDUP_ROWS="$(or $(ROUNDUP_ROWS),1000000 10000000)" scripts/benchmark.sh 1000000 500 5000
-	scripts/benchmark_camt.sh 100
-	scripts/benchmark_shapes.sh 1000000 500 $(or $(LARGE_ROWS),10000000)
+	$(call apt_install,time libxml2-utils)
+	$(SWIFT) build -c release
+	@if [ -f scripts/bench_readers.sh ]; then bash scripts/bench_readers.sh; fi
+	python3 scripts/bench_goals.py
 
 # libFuzzer with AddressSanitizer over each reader (CSV, OFX, CAMT, JSON, QIF, MT940), the
 # rules parser and the journal reader, SECONDS each (scripts/fuzz.sh; FUZZ_TARGETS="csv ofx"

@@ -9,9 +9,13 @@ header and the same rows:
   bench-shuffled.csv  rows in a random order (an export sorted by another column);
   bench-months.csv    twelve monthly exports concatenated, each newest first, the months
                       in a random order (several downloads pasted into one file);
-  bench-oneday.csv    every row on one date (a day with a million card payments).
+  bench-oneday.csv    every row on one date (a day with a million card payments);
+  bench-exports.csv   twelve monthly exports glued as downloaded, each with its own header
+                      line, each newest first, the months in a random order (a profile
+                      needs `skip-row 1 is "Data Mov."` for the repeated headers).
 Deterministic (fixed seed). Only the rows' order (and, for oneday, their date) changes,
-so each file holds the same transactions and money as the original.
+so each file holds the same transactions and money as the original. (bench-exports.csv
+came later and has its own seed, so the other files are as they were.)
 """
 import os
 import random
@@ -42,6 +46,12 @@ def main():
     rnd.shuffle(blocks)
     write("bench-months.csv", [row for block in blocks for row in block])
     write("bench-oneday.csv", [b"15-06-2024;15-06-2024;" + row.split(b";", 2)[2] for row in rows])
+    exports = [block[::-1] for block in months.values()]
+    random.Random(12).shuffle(exports)
+    with open(os.path.join(out, "bench-exports.csv"), "wb") as f:
+        for block in exports:
+            f.write(header)
+            f.writelines(block)
 
 
 if __name__ == "__main__":
