@@ -26,7 +26,7 @@ struct RecategorizeCommand: ParsableCommand {
     func run() throws {
         let console = Console(quiet: options.quiet)
         var run = RecategorizeRun(rules: try RulesLoader.load(path: options.rulesPath), ledgerPath: options.ledgerPath)
-        run.waitSeconds = lock.wait
+        run.ledger.waitSeconds = lock.wait
         let result = try run.perform(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"), dryRun: dryRun)
         let changes = result.changes
         for change in changes {

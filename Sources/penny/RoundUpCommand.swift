@@ -99,7 +99,7 @@ struct RoundUpApplyCommand: ParsableCommand {
         let rules = try RulesLoader.load(path: options.rulesPath)
         guard rules.roundUps.contains(where: { $0.name == name }) else { throw PennyError.configuration("no roundup program named '\(name)' in the rules") }
         var apply = RoundUpApply(rules: rules, ledgerPath: options.ledgerPath)
-        apply.waitSeconds = lock.wait
+        apply.ledger.waitSeconds = lock.wait
         switch try apply.perform(program: name, date: try dateOption(date, name: "date")) {
         case .nothingToSweep:
             console.say("nothing to sweep: the ledger has no transactions")
