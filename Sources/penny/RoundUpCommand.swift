@@ -100,7 +100,12 @@ struct RoundUpApplyCommand: ParsableCommand {
         guard rules.roundUps.contains(where: { $0.name == name }) else { throw PennyError.configuration("no roundup program named '\(name)' in the rules") }
         var apply = RoundUpApply(rules: rules, ledgerPath: options.ledgerPath)
         apply.ledger.waitSeconds = lock.wait
-        switch try apply.perform(program: name, date: try dateOption(date, name: "date")) {
+        say(try apply.perform(program: name, date: try dateOption(date, name: "date")), console)
+    }
+
+    /// What applying did, in words.
+    private func say(_ outcome: RoundUpApply.Outcome, _ console: Console) {
+        switch outcome {
         case .nothingToSweep:
             console.say("nothing to sweep: the ledger has no transactions")
         case .emptyPot(let day):
