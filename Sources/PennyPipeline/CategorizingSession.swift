@@ -112,7 +112,7 @@ public struct CategorizingSession {
             throw .configuration("the answers would not pass 'penny rules check' (\(error.errors.first?.message ?? error.summary)); nothing written")
         }
         var run = RecategorizeRun(rules: newRules, ledgerPath: ledgerPath)
-        run.waitSeconds = waitSeconds
+        run.ledger.waitSeconds = waitSeconds
         return try run.perform(from: nil, to: nil, dryRun: false, underLock: { () throws(PennyError) in try edit.write() })
     }
 }

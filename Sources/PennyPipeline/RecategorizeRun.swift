@@ -6,17 +6,12 @@ public import PennyRules
 /// `penny recategorize`: the current rules applied again to what a rule categorized, under
 /// the ledger's lock, with the round-ups derived again afterwards.
 public struct RecategorizeRun {
-    /// The rules to apply.
-    public let rules: RuleSet
-    /// The ledger file.
-    public let ledgerPath: String
-    /// Seconds to wait for another run's lock.
-    public var waitSeconds = 10
+    /// The ledger, the rules to apply and how long to wait for the ledger's lock.
+    public var ledger: LockedLedger
 
     /// A run over `ledgerPath` with `rules`.
     public init(rules: RuleSet, ledgerPath: String) {
-        self.rules = rules
-        self.ledgerPath = ledgerPath
+        ledger = LockedLedger(rules: rules, ledgerPath: ledgerPath)
     }
 
     /// The changes made (or, with `dryRun`, the changes that would be made) between the dates;
@@ -25,6 +20,7 @@ public struct RecategorizeRun {
     public func perform(
         from first: LocalDate?, to last: LocalDate?, dryRun: Bool, underLock: (() throws(PennyError) -> Void)? = nil
     ) throws(PennyError) -> Recategorization {
+        let (rules, ledgerPath) = (ledger.rules, ledger.ledgerPath)
         let categorizer = Categorizer(rules)
         let matchFailure = MatchFailureBox()
         let recategorizer = LedgerRecategorizer(
@@ -34,11 +30,7 @@ public struct RecategorizeRun {
                 if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
                 return decision
             })
-        let changes: Recategorization
-        do {
-            let lock = try LedgerLock(ledgerPath: ledgerPath, waitSeconds: waitSeconds)
-            defer { withExtendedLifetime(lock) {} }
-            try LedgerCheck.requireReadable(ledgerPath, defaultCurrency: rules.defaultCurrency)
+        let changes = try ledger.withLock { () throws(PennyError) -> Recategorization in
             // With regular expressions in the rules, a dry run first: one that gives up
             // stops the command before the ledger is rewritten.
             let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }
@@ -47,7 +39,7 @@ public struct RecategorizeRun {
                 if let error = matchFailure.error { throw error }
             }
             try underLock?()
-            changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
+            let changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
             if let error = matchFailure.error { throw error }
             // The new categories declared, still under the lock (a ledger not yet declared is
             // read whole at its next import, or by `penny ledger declare`).
@@ -60,6 +52,7 @@ public struct RecategorizeRun {
                         at: SourceLocation(file: ledgerPath))
                 }
             }
+            return changes
         }
         // New categories can change which purchases round up: derive the round-ups again.
         if !dryRun { try RoundUpRun(rules: rules, ledgerPath: ledgerPath).refreshIfStale() }

@@ -7,115 +7,26 @@ extension RulesParser {
             fail("expected 'csv NAME'", head, head.tokens.last!)
             return
         }
-        var profile = CSVProfile(name: head.tokens[1].text, location: head.location())
-        var debit: CSVProfile.Column?
-        var credit: CSVProfile.Column?
-        var decimalMark: Character = "."
-        var separator: Character??
-        var unit: String?
+        var draft = CSVProfileDraft(profile: CSVProfile(name: head.tokens[1].text, location: head.location()))
         for line in body {
             let key = line.tokens[0]
-            let values = Array(line.tokens.dropFirst())
-            func single() -> RuleToken? {
-                if values.count == 1 { return values[0] }
-                fail("expected '\(key.text)' followed by one value", line, values.count > 1 ? values[1] : key)
-                return nil
-            }
             guard let setting = CSVSetting(rawValue: key.text) else {
                 fail("unknown csv setting '\(key.text)'\(Suggestion.hint(for: key.text, in: Self.csvKeys)); expected one of \(Self.csvKeys.joined(separator: ", "))", line, key)
                 continue
             }
-            switch setting {
-            case .matchFile:
-                guard let value = single() else { continue }
-                profile.fileGlobs.append(value.text)
-            case .matchHeader:
-                guard !values.isEmpty else { fail("expected 'match-header TEXT'", line, key); continue }
-                profile.headerMatches.append(values.map(\.text).joined(separator: " "))
-            case .account:
-                guard let value = single(), checkAccountName(value, line) else { continue }
-                profile.account = value.text
-            case .delimiter:
-                guard let value = single() else { continue }
-                guard let byte = Self.delimiter(value.text) else {
-                    fail("unknown delimiter '\(value.text)': expected one character such as ; , | or the word tab", line, value)
-                    continue
-                }
-                profile.delimiter = byte
-            case .encoding:
-                guard let value = single() else { continue }
-                let names = CSVProfile.Encoding.allCases.map(\.rawValue)
-                guard let encoding = Self.encoding(value.text) else {
-                    fail("unknown encoding '\(value.text)'\(Suggestion.hint(for: value.text, in: names)); expected one of \(names.joined(separator: ", "))", line, value)
-                    continue
-                }
-                profile.encoding = encoding
-            case .headerLines:
-                guard let value = single() else { continue }
-                guard let count = Int(value.text), count >= 0 else {
-                    fail("expected 'header-lines' followed by a whole number (0 when the file has no header)", line, value)
-                    continue
-                }
-                profile.headerLines = count
-            case .date:
-                guard let first = values.first, let column = column(first, line) else {
-                    fail("expected 'date COLUMN [FORMAT]', like: date 1 %d-%m-%Y", line, key)
-                    continue
-                }
-                profile.dateColumn = column
-                if values.count >= 2 {
-                    let pattern = values.dropFirst().map(\.text).joined(separator: " ")
-                    guard let format = DateFormat(pattern) else {
-                        fail("cannot use date format '\(pattern)': expected %Y or %y, %m or %b, and %d, like %d/%m/%Y", line, values[1])
-                        continue
-                    }
-                    profile.dateFormat = format
-                }
-            case .description:
-                profile.descriptionColumns = columnList(values, line, key) ?? []
-            case .amount: profile.amount = single().flatMap { column($0, line) }.map { .signed($0) }
-            case .debit: debit = single().flatMap { column($0, line) }
-            case .credit: credit = single().flatMap { column($0, line) }
-            case .balance: profile.balanceColumn = single().flatMap { column($0, line) }
-            case .id: profile.idColumn = single().flatMap { column($0, line) }
-            case .currency: profile.currencyColumn = single().flatMap { column($0, line) }
-            case .payee: profile.payeeColumn = single().flatMap { column($0, line) }
-            case .memo: profile.memoColumn = single().flatMap { column($0, line) }
-            case .iban: profile.ibanColumn = single().flatMap { column($0, line) }
-            case .counterparty: profile.counterpartyColumn = single().flatMap { column($0, line) }
-            case .type: profile.typeColumn = single().flatMap { column($0, line) }
-            case .indicator, .debitMarks, .creditMarks, .skipRow, .endRow, .endAtBlankLine, .detailRows, .extraFields, .quotes:
-                csvShapeSetting(&profile, key, values, line)
-            case .decimalMark:
-                guard let value = single() else { continue }
-                guard value.text == "." || value.text == "," else {
-                    fail("expected 'decimal-mark .' or 'decimal-mark ,'", line, value)
-                    continue
-                }
-                decimalMark = Character(value.text)
-            case .thousandsSeparator:
-                guard let value = single() else { continue }
-                switch value.text {
-                case ".", ",", "'": separator = .some(Character(value.text))
-                case "space": separator = .some(" ")
-                case "none": separator = .some(nil)
-                default:
-                    fail("expected 'thousands-separator' followed by . , ' space or none", line, value)
-                }
-            case .amountUnit:
-                guard let value = single() else { continue }
-                guard !value.text.isEmpty, !value.text.contains(where: { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "," || $0 == "." || $0.isWhitespace }) else {
-                    fail("expected 'amount-unit' followed by the text the bank writes beside each amount, like: amount-unit kr", line, value)
-                    continue
-                }
-                unit = value.text
-            case .negate:
-                if values.count > 0 { fail("'negate' takes no value", line, values[0]) }
-                profile.negate = true
-            }
+            csvSetting(setting, Array(line.tokens.dropFirst()), line, &draft)
         }
-        profile.amountFormat = AmountFormat(decimalMark: decimalMark, thousandsSeparator: separator)
-        profile.amountFormat.unit = unit
+        ruleSet.csvProfiles.append(finish(draft, head))
+    }
+
+    /// The profile of a `csv` block read whole: its amount format and debit and credit
+    /// columns set, each setting that contradicts another, or a missing one, failed at the
+    /// block's name.
+    private mutating func finish(_ draft: CSVProfileDraft, _ head: RuleLine) -> CSVProfile {
+        var profile = draft.profile
+        let (debit, credit, decimalMark) = (draft.debit, draft.credit, draft.decimalMark)
+        profile.amountFormat = AmountFormat(decimalMark: decimalMark, thousandsSeparator: draft.separator)
+        profile.amountFormat.unit = draft.unit
         if profile.amountFormat.thousandsSeparator == decimalMark {
             fail("decimal mark and thousands separator are both '\(decimalMark)'", head, head.tokens[1])
         }
@@ -139,7 +50,7 @@ extension RulesParser {
         if profile.fileGlobs.isEmpty && profile.headerMatches.isEmpty {
             fail("csv profile '\(profile.name)' never applies: add 'match-file GLOB' or 'match-header TEXT'", head, head.tokens[1])
         }
-        ruleSet.csvProfiles.append(profile)
+        return profile
     }
 
     mutating func column(_ token: RuleToken, _ line: RuleLine) -> CSVProfile.Column? {
@@ -154,7 +65,7 @@ extension RulesParser {
     }
 
     /// `3 + 4` or `"Descrição" + 5`.
-    private mutating func columnList(_ values: [RuleToken], _ line: RuleLine, _ key: RuleToken) -> [CSVProfile.Column]? {
+    mutating func columnList(_ values: [RuleToken], _ line: RuleLine, _ key: RuleToken) -> [CSVProfile.Column]? {
         var columns: [CSVProfile.Column] = []
         var expectColumn = true
         for token in values {
@@ -197,4 +108,21 @@ extension RulesParser {
         default: nil
         }
     }
+}
+
+/// A `csv` block as read so far: the profile, and the settings that go into it only once
+/// the whole block is read (the debit and credit columns, the amount format's parts).
+struct CSVProfileDraft {
+    /// The profile, with every other setting read so far.
+    var profile: CSVProfile
+    /// The `debit` column.
+    var debit: CSVProfile.Column?
+    /// The `credit` column.
+    var credit: CSVProfile.Column?
+    /// The `decimal-mark`.
+    var decimalMark: Character = "."
+    /// The `thousands-separator`: unset, none (`.some(nil)`) or a character.
+    var separator: Character??
+    /// The `amount-unit`.
+    var unit: String?
 }

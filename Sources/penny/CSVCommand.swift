@@ -36,11 +36,7 @@ struct CSVGuessCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        // The import's rules when there are any; with none (a file looked at before `penny
-        // init`), the profile is still worked out, without the own account.
-        let explicit = options.rules != nil || ProcessInfo.processInfo.environment["PENNY_RULES"] != nil
-        let hasRules = explicit || FileManager.default.fileExists(atPath: options.rulesPath)
-        let rules = hasRules ? try RulesLoader.load(path: options.rulesPath) : try RulesLoader.load(text: "")
+        let (rules, hasRules) = try loadRules()
         let override = try account.map { try ImportCommand.declaredAccount($0, in: rules) }
         XMLLibrary.initialize()
         let verdict = CSVVerdict.decide(file: file, rules: rules, rulesPath: options.rulesPath, accountOverride: override, resolvesAccount: hasRules)
@@ -51,5 +47,13 @@ struct CSVGuessCommand: ParsableCommand {
             print(CSVGuess.preview(profile, file: file), terminator: "")
         }
         if !verdict.isRead { throw ExitCode(ExitStatus.rejectedInput.rawValue) }
+    }
+
+    /// The import's rules when there are any (`exist`); with none (a file looked at before
+    /// `penny init`), empty rules, so the profile is still worked out, without the own account.
+    private func loadRules() throws -> (rules: RuleSet, exist: Bool) {
+        let explicit = options.rules != nil || ProcessInfo.processInfo.environment["PENNY_RULES"] != nil
+        let hasRules = explicit || FileManager.default.fileExists(atPath: options.rulesPath)
+        return (hasRules ? try RulesLoader.load(path: options.rulesPath) : try RulesLoader.load(text: ""), hasRules)
     }
 }

@@ -32,12 +32,18 @@ struct CategorizeCommand: ParsableCommand {
                 "penny categorize asks questions and needs a terminal; without one, 'penny uncategorized' prints the groups with rule blocks to paste")
         }
         let rules = try RulesLoader.load(path: options.rulesPath)
-        var session = try CategorizingSession(
+        let session = try CategorizingSession(
             rules: rules, rulesPath: options.rulesPath, ledgerPath: options.ledgerPath, destination: to ?? RulesFileEdit.defaultFile(rulesPath: options.rulesPath))
         guard !session.groups.isEmpty else {
             print("No uncategorized transactions.")
             return
         }
+        try converse(session)
+    }
+
+    /// Asks about each group in the terminal, then writes the answers and recategorizes; a
+    /// conversation stopped early writes nothing (exit 130).
+    private func converse(_ session: CategorizingSession) throws {
         guard let terminal = RawTerminal() else { throw PennyError.configuration("penny categorize cannot set up the terminal") }
         defer { terminal.restore() }
         var conversation = CategorizeConversation(terminal: terminal, session: session)
@@ -45,7 +51,6 @@ struct CategorizeCommand: ParsableCommand {
             terminal.write("Stopped: nothing written.\n")
             throw ExitCode(130)
         }
-        session = conversation.session
         try conversation.finish(waitSeconds: lock.wait)
     }
 }

@@ -69,22 +69,24 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let record = RunRecord(ledger: options.ledgerPath)
-        var exitCode = ExitStatus.success.rawValue
-        var failure: Error?
-        do {
-            let status = try perform(record)
-            exitCode = status.rawValue
-            if status != .success { failure = status.exitCode }
-        } catch {
-            let (code, reason, errorCode) = ExitStatus.describe(error)
-            exitCode = code
-            if record.failure == nil { (record.failure, record.failureCode) = (reason, errorCode?.rawValue) }
-            failure = error
-        }
+        let (exitCode, failure) = outcome(record)
         // A batch run logs beside the ledger unless told where, so `penny status` finds it.
         let logPath = log ?? (inbox != nil && !dryRun ? RunLog.defaultPath(ledger: options.ledgerPath) : nil)
         if let logPath { try appendLog(record, to: logPath, exit: exitCode) }
         if let failure { throw failure }
+    }
+
+    /// Imports: the exit code, and what to throw once the run is logged (nil when it
+    /// succeeded); a failure's reason goes into `record` too.
+    private func outcome(_ record: RunRecord) -> (exitCode: Int32, failure: Error?) {
+        do {
+            let status = try perform(record)
+            return (status.rawValue, status != .success ? status.exitCode : nil)
+        } catch {
+            let (code, reason, errorCode) = ExitStatus.describe(error)
+            if record.failure == nil { (record.failure, record.failureCode) = (reason, errorCode?.rawValue) }
+            return (code, error)
+        }
     }
 
     /// Appends the run's line to the log; a log that cannot be written is an error of its own

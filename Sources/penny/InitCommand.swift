@@ -32,18 +32,28 @@ struct InitCommand: ParsableCommand {
         for url in [rulesDirectory, starter, ledger] { try Self.refuseDanglingLink(url, shown: Self.shown(url, in: base)) }
         try FileManager.default.createDirectory(at: rulesDirectory, withIntermediateDirectories: true)
         // A new ledger includes its declarations file from its head (docs/ledger.md).
-        let declarations = LedgerDeclarations.path(forLedger: ledger.path)
+        try Self.createDeclarations(forNewLedger: ledger)
         let header = JournalWriter.header + "\ninclude \(LedgerDeclarations.includeName(forLedger: ledger.path))\n"
+        for (url, text) in [(starter, StarterRules.text), (ledger, header)] {
+            try Self.create(url, text: text, shown: Self.shown(url, in: base), console: console)
+        }
+    }
+
+    /// The declarations file of a ledger that does not exist yet, unless it exists already.
+    static func createDeclarations(forNewLedger ledger: URL) throws {
+        let declarations = LedgerDeclarations.path(forLedger: ledger.path)
         if !FileManager.default.fileExists(atPath: ledger.path), !FileManager.default.fileExists(atPath: declarations) {
             try Data(LedgerDeclarations().text.utf8).write(to: URL(fileURLWithPath: declarations), options: .withoutOverwriting)
         }
-        for (url, text) in [(starter, StarterRules.text), (ledger, header)] {
-            if FileManager.default.fileExists(atPath: url.path) {
-                console.say("\(Self.shown(url, in: base)): exists, left alone")
-            } else {
-                try Data(text.utf8).write(to: url, options: .withoutOverwriting)
-                console.say("\(Self.shown(url, in: base)): created")
-            }
+    }
+
+    /// Writes `text` to `url` unless a file is there (then left alone); says which.
+    static func create(_ url: URL, text: String, shown: String, console: Console) throws {
+        if FileManager.default.fileExists(atPath: url.path) {
+            console.say("\(shown): exists, left alone")
+        } else {
+            try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+            console.say("\(shown): created")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
+import PennyLedger
 import PennyPipeline
 import PennyRules
 
@@ -26,20 +27,25 @@ struct RecategorizeCommand: ParsableCommand {
     func run() throws {
         let console = Console(quiet: options.quiet)
         var run = RecategorizeRun(rules: try RulesLoader.load(path: options.rulesPath), ledgerPath: options.ledgerPath)
-        run.waitSeconds = lock.wait
+        run.ledger.waitSeconds = lock.wait
         let result = try run.perform(from: try dateOption(from, name: "from"), to: try dateOption(to, name: "to"), dryRun: dryRun)
-        let changes = result.changes
-        for change in changes {
+        for change in result.changes {
             console.say("\(options.ledgerPath):\(change.line): \(change.date) \(change.description)")
             console.say("  - \(change.oldCategory) (rule \(change.oldRule))")
             console.say("  + \(change.newCategory) (rule \(change.newRule))")
         }
-        let n = changes.count
+        console.say(Self.summary(result, dryRun: dryRun))
+    }
+
+    /// The closing line: how many transactions moved, the ones edited by hand left alone
+    /// (the first five lines named), and whether the ledger was written.
+    static func summary(_ result: Recategorization, dryRun: Bool) -> String {
+        let n = result.changes.count
         let edits = result.handEdits
         let left =
             edits.isEmpty
             ? ""
             : "; \(edits.count) edited by hand left alone (line\(edits.count == 1 ? "" : "s") \(edits.prefix(5).map(String.init).joined(separator: ", "))\(edits.count > 5 ? ", …" : ""))"
-        console.say("\(n) transaction\(n == 1 ? "" : "s") recategorized\(left)\(dryRun ? " (dry run: ledger not written)" : "")")
+        return "\(n) transaction\(n == 1 ? "" : "s") recategorized\(left)\(dryRun ? " (dry run: ledger not written)" : "")"
     }
 }

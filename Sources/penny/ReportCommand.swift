@@ -81,28 +81,36 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let rules = FileManager.default.fileExists(atPath: options.rulesPath) ? try RulesLoader.load(path: options.rulesPath) : RuleSet()
-        guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
-            throw PennyError.configuration("--currency \(currency ?? ""): expected a three-letter code like EUR")
-        }
+        let reportCurrency = try self.reportCurrency(rules)
         try RoundUpRun(rules: rules, ledgerPath: options.ledgerPath).refreshIfStale()
         var assembly = ReportAssembly(
             rules: rules, ledgerPath: options.ledgerPath, currency: reportCurrency, period: try chosenPeriod(), interval: by, depth: depth, months: months)
         assembly.conversion = try conversion(rules)
         let chosenLocale = locale.map { ReportLocale($0) } ?? ReportLocale.fromEnvironment()
-        if kind == .site {
-            guard let output else { throw PennyError.configuration("report site writes a folder of pages: name it with --output DIR") }
-            var site = ReportSite(assembly: assembly, locale: locale)
-            site.configuration = SiteConfiguration.describe(
-                version: pennyVersion, rulesPath: options.rulesPath,
-                options: [locale ?? "", reportCurrency.code, String(depth), currency ?? "", value ?? ""])
-            let written = try site.write(into: output)
-            if !options.quiet { print(written.summary(folder: output)) }
-            return
-        }
+        if kind == .site { return try writeSite(assembly, currency: reportCurrency) }
         let text = kind == .html ? try assembly.recapPage(locale: locale) : try assembly.render(kind, as: format, locale: chosenLocale)
         guard let output else { return print(text, terminator: "") }
         try AtomicFile.write(text, to: output)
         if !options.quiet { print("wrote \(output)") }
+    }
+
+    /// `--currency`, or the rules' default currency.
+    private func reportCurrency(_ rules: RuleSet) throws -> Currency {
+        guard let reportCurrency = currency.map({ Currency(code: $0) }) ?? rules.defaultCurrency else {
+            throw PennyError.configuration("--currency \(currency ?? ""): expected a three-letter code like EUR")
+        }
+        return reportCurrency
+    }
+
+    /// `report site`: the folder of pages, written to `--output`.
+    private func writeSite(_ assembly: ReportAssembly, currency reportCurrency: Currency) throws {
+        guard let output else { throw PennyError.configuration("report site writes a folder of pages: name it with --output DIR") }
+        var site = ReportSite(assembly: assembly, locale: locale)
+        site.configuration = SiteConfiguration.describe(
+            version: pennyVersion, rulesPath: options.rulesPath,
+            options: [locale ?? "", reportCurrency.code, String(depth), currency ?? "", value ?? ""])
+        let written = try site.write(into: output)
+        if !options.quiet { print(written.summary(folder: output)) }
     }
 
     /// With `--currency` or `--value`, the rates and the valuation day; else nil.

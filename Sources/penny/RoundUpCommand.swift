@@ -99,8 +99,13 @@ struct RoundUpApplyCommand: ParsableCommand {
         let rules = try RulesLoader.load(path: options.rulesPath)
         guard rules.roundUps.contains(where: { $0.name == name }) else { throw PennyError.configuration("no roundup program named '\(name)' in the rules") }
         var apply = RoundUpApply(rules: rules, ledgerPath: options.ledgerPath)
-        apply.waitSeconds = lock.wait
-        switch try apply.perform(program: name, date: try dateOption(date, name: "date")) {
+        apply.ledger.waitSeconds = lock.wait
+        say(try apply.perform(program: name, date: try dateOption(date, name: "date")), console)
+    }
+
+    /// What applying did, in words.
+    private func say(_ outcome: RoundUpApply.Outcome, _ console: Console) {
+        switch outcome {
         case .nothingToSweep:
             console.say("nothing to sweep: the ledger has no transactions")
         case .emptyPot(let day):

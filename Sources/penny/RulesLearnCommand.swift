@@ -37,7 +37,12 @@ struct RulesLearnCommand: ParsableCommand {
             print(learning.render(), terminator: "")
             return
         }
-        // Under the ledger's lock, so the corrections read are the ones the rules answer.
+        try write(accepting: accept, rules: rules, destination: destination, console: console)
+    }
+
+    /// Writes the proposals `accept` names (under the ledger's lock, so the corrections read
+    /// are the ones the rules answer) and says what they now move.
+    private func write(accepting accept: String, rules: RuleSet, destination: String, console: Console) throws {
         let held = try LedgerLock(ledgerPath: options.ledgerPath, waitSeconds: lock.wait)
         defer { withExtendedLifetime(held) {} }
         let learning = try RuleLearning(rules: rules, rulesPath: options.rulesPath, ledgerPath: options.ledgerPath, destination: destination)

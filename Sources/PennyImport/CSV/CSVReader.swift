@@ -76,22 +76,10 @@ public struct CSVReader: StatementReader {
                 return !mapper.hasEnded
             }
             let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector, strict: profile.quoting != .lenient)
-            var backslash = BackslashQuotes()
             var lenient = LenientQuotes(delimiter: profile.delimiter)
-            var lastByte: UInt8?
+            let lastByte: UInt8?
             do throws(PennyError) {
-                try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
-                    if let last = chunk.last { lastByte = last }
-                    switch profile.quoting {
-                    case .strict: try parser.feed(chunk)
-                    case .backslash: try ByteSource.withRawBytes(backslash.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
-                    case .lenient: try ByteSource.withRawBytes(lenient.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
-                    }
-                }
-                if profile.quoting == .lenient {
-                    try ByteSource.withRawBytes(lenient.finish()) { (bytes) throws(PennyError) in try parser.feed(bytes) }
-                }
-                try parser.finish()
+                lastByte = try Self.feed(url, profile: profile, displayName: displayName, to: parser, lenient: &lenient)
             } catch {
                 // The rows read before the error reach the consumer first (one of them may be
                 // the first error it sees).
@@ -103,22 +91,56 @@ public struct CSVReader: StatementReader {
                 closing.see(date: held.date, balance: held.balance, line: held.location.line)
                 try emit(.transaction(held))
             }
-            if let line = lenient.firstStrayQuoteLine {
-                try emit(.warning("a quote that strict CSV does not allow was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
-            }
             // A download that stopped early may end in the middle of its last row: a CSV
             // cannot tell, so a file without a final line end is named for a person to check.
-            if let lastByte, lastByte != 0x0A, !mapper.hasEnded, let line = closing.lastLine {
-                try emit(
-                    .warning(
-                        "the file does not end with a line end: if its download stopped early, this last row may be cut short; check it against the bank",
-                        SourceLocation(file: displayName, line: line)))
-            }
-            if let skipped = mapper.skipped {
-                try emit(.skippedRows(count: skipped.count, pattern: skipped.pattern, first: SourceLocation(file: displayName, line: skipped.line)))
-            }
-            if let balance = closing.balance { try emit(.closing(balance)) }
+            let cutShort = !mapper.hasEnded && lastByte != nil && lastByte != 0x0A
+            try Self.emitEnd(
+                strayQuoteLine: lenient.firstStrayQuoteLine, cutShort: cutShort, skipped: mapper.skipped, closing: closing, displayName: displayName, emit: emit)
         }
+    }
+
+    /// Feeds the file to libcsv a chunk at a time, through the profile's quote rewriter, and
+    /// finishes the parse; returns the file's last byte (nil for an empty file).
+    private static func feed(
+        _ url: URL, profile: CSVProfile, displayName: String, to parser: LibCSVParser, lenient: inout LenientQuotes
+    ) throws(PennyError) -> UInt8? {
+        var backslash = BackslashQuotes()
+        var lastByte: UInt8?
+        try ByteSource(url: url, displayName: displayName, encoding: profile.encoding).forEachChunk { (chunk) throws(PennyError) in
+            if let last = chunk.last { lastByte = last }
+            switch profile.quoting {
+            case .strict: try parser.feed(chunk)
+            case .backslash: try ByteSource.withRawBytes(backslash.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+            case .lenient: try ByteSource.withRawBytes(lenient.rewrite(chunk)) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+            }
+        }
+        if profile.quoting == .lenient {
+            try ByteSource.withRawBytes(lenient.finish()) { (bytes) throws(PennyError) in try parser.feed(bytes) }
+        }
+        try parser.finish()
+        return lastByte
+    }
+
+    /// The events after the last row: a quote read leniently, a last row that may be cut
+    /// short (`cutShort`: no final line end before the end of the data), the rows `skip-row`
+    /// passed over, and the closing balance.
+    private static func emitEnd(
+        strayQuoteLine: Int?, cutShort: Bool, skipped: (count: Int, pattern: String, line: Int)?, closing: ClosingBalanceTracker, displayName: String,
+        emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        if let line = strayQuoteLine {
+            try emit(.warning("a quote that strict CSV does not allow was read as text ('quotes lenient'); check the field", SourceLocation(file: displayName, line: line)))
+        }
+        if cutShort, let line = closing.lastLine {
+            try emit(
+                .warning(
+                    "the file does not end with a line end: if its download stopped early, this last row may be cut short; check it against the bank",
+                    SourceLocation(file: displayName, line: line)))
+        }
+        if let skipped {
+            try emit(.skippedRows(count: skipped.count, pattern: skipped.pattern, first: SourceLocation(file: displayName, line: skipped.line)))
+        }
+        if let balance = closing.balance { try emit(.closing(balance)) }
     }
 }
 

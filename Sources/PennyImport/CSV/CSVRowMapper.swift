@@ -102,7 +102,7 @@ struct CSVRowMapper {
     /// and clean (`PlainRow.isClean`); nil when any of them needs the `String` path.
     private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?)? {
         guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = plainDate(record, c.date),
-            var amount = Self.fastAmount(record, amountIndex, currency, rowSettings.amountFormat), decodeDescription(record, c.description)
+            var amount = CSVFieldBytes.amount(record, amountIndex, currency, rowSettings.amountFormat), decodeDescription(record, c.description)
         else { return nil }
         guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
             return nil
@@ -110,31 +110,14 @@ struct CSVRowMapper {
         if rowSettings.negate { amount = -amount }
         var balance: Money?
         if let i = c.balance {
-            if let fast = Self.fastAmount(record, i, currency, rowSettings.amountFormat) {
+            if let fast = CSVFieldBytes.amount(record, i, currency, rowSettings.amountFormat) {
                 balance = Money(minorUnits: fast, currency: currency)
-            } else if !Self.isBlankASCII(record, i) {
+            } else if !CSVFieldBytes.isBlank(record, i) {
                 return nil
             }
         }
         return (date, Money(minorUnits: amount, currency: currency), balance)
     }
-
-    // MARK: The byte-level row path
-    //
-    // Date, amount, balance and description are read from the record's bytes in place
-    // when they are plain (ASCII numbers, a description without line ends or non-ASCII
-    // white space at its ends); anything else takes the String path below, which also
-    // words every error, so both paths give the same transaction or the same error.
-
-    /// The field's bytes when the record has it and they are all ASCII.
-    private static func asciiField<R>(_ record: CSVRecord, _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? {
-        guard index < record.count else { return nil }
-        let bytes = record.field(index)
-        for b in bytes where b >= 0x80 { return nil }
-        return body(bytes)
-    }
-
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
     /// The date of a plain row: the last row's when the field's bytes are the same (a day's
     /// rows follow each other), else read in place; nil to take the String path.
@@ -142,30 +125,9 @@ struct CSVRowMapper {
         guard index < record.count else { return nil }
         let field = record.field(index)
         if let date = lastDate.date(of: field) { return date }
-        guard let date = Self.fastDate(record, index, rowSettings.dateFormat) else { return nil }
+        guard let date = CSVFieldBytes.date(record, index, rowSettings.dateFormat) else { return nil }
         lastDate.remember(field, date)
         return date
-    }
-
-    /// The date, read in place; nil to take the String path.
-    /// (Static, as `fastAmount`: a method called from the mutating row path was handed a
-    /// copy of the whole mapper.)
-    private static func fastDate(_ record: CSVRecord, _ index: Int, _ format: DateFormat) -> LocalDate? {
-        asciiField(record, index) { format.parse(utf8: $0) }
-    }
-
-    /// An amount field read in place; nil to take the String path (blank, not ASCII, or
-    /// not readable: that path words the error).
-    private static func fastAmount(_ record: CSVRecord, _ index: Int, _ currency: Currency, _ format: AmountFormat) -> Int64? {
-        asciiField(record, index) { bytes in
-            guard bytes.contains(where: { !Self.isSpace($0) }) else { return nil }
-            return try? AmountParser.parse(utf8: bytes, format: format, exponent: currency.exponent)
-        }
-    }
-
-    /// True when the balance field is there, ASCII and blank.
-    private static func isBlankASCII(_ record: CSVRecord, _ index: Int) -> Bool {
-        asciiField(record, index) { bytes in bytes.allSatisfy(isSpace) ? true : nil } ?? false
     }
 
     /// The description columns trimmed and joined with spaces, decoded into `scratch`;
@@ -190,8 +152,8 @@ struct CSVRowMapper {
     /// text already); false to take the String path.
     private mutating func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0, end = bytes.count
-        while start < end, Self.isSpace(bytes[start]) { start += 1 }
-        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, CSVFieldBytes.isSpace(bytes[start]) { start += 1 }
+        while end > start, CSVFieldBytes.isSpace(bytes[end - 1]) { end -= 1 }
         guard start < end else { return true }
         // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
         guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
@@ -286,7 +248,7 @@ struct CSVRowMapper {
     private mutating func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {
         let location = SourceLocation(file: fileName, line: record.line)
         let date: LocalDate
-        if let fast = Self.fastDate(record, c.date, rowSettings.dateFormat) {
+        if let fast = CSVFieldBytes.date(record, c.date, rowSettings.dateFormat) {
             date = fast
         } else {
             let dateText = try field(record, c.date, "date")
@@ -304,7 +266,7 @@ struct CSVRowMapper {
             rowCurrency = currency
         }
         var amount: Int64
-        if case .signed(let i) = c.amount, c.indicator == nil, let fast = Self.fastAmount(record, i, rowCurrency, rowSettings.amountFormat) {
+        if case .signed(let i) = c.amount, c.indicator == nil, let fast = CSVFieldBytes.amount(record, i, rowCurrency, rowSettings.amountFormat) {
             amount = fast
         } else {
             amount = try self.amount(record, c, rowCurrency, location)
@@ -323,9 +285,9 @@ struct CSVRowMapper {
         }
         var balance: Money?
         if let i = c.balance {
-            if let fast = Self.fastAmount(record, i, rowCurrency, rowSettings.amountFormat) {
+            if let fast = CSVFieldBytes.amount(record, i, rowCurrency, rowSettings.amountFormat) {
                 balance = Money(minorUnits: fast, currency: rowCurrency)
-            } else if !Self.isBlankASCII(record, i) {
+            } else if !CSVFieldBytes.isBlank(record, i) {
                 let text = try field(record, i, "balance")
                 if !text.trimmingSpaces.isEmpty {
                     balance = Money(minorUnits: try parseAmount(text, record, i, rowCurrency), currency: rowCurrency)
@@ -415,141 +377,5 @@ struct CSVRowMapper {
         (0..<record.count).map { decoder.decode(record.field($0)) ?? "?" }
             .joined(separator: String(UnicodeScalar(profile.delimiter)))
             .replacingNewlines
-    }
-}
-
-/// A profile's columns as 0-based indices, resolved once against the header.
-final class ResolvedColumns {
-    enum Amount { case signed(Int), debitCredit(Int, Int) }
-    enum Indicator { case column(Int), afterAmount }
-
-    let date: Int
-    let description: [Int]
-    let amount: Amount
-    let balance: Int?
-    let id: Int?
-    let currency: Int?
-    let payee: Int?
-    let memo: Int?
-    let iban: Int?
-    let counterparty: Int?
-    let type: Int?
-    let indicator: Indicator?
-
-    /// True when the profile reads only date, description, a signed amount and a balance:
-    /// its rows can be `PlainRow`s.
-    var isPlain: Bool {
-        guard case .signed = amount else { return false }
-        return indicator == nil && id == nil && currency == nil && payee == nil && memo == nil && iban == nil && counterparty == nil && type == nil
-    }
-
-    init(profile: CSVProfile, headerNames: [String], fileName: String) throws(PennyError) {
-        let folded = headerNames.map { TextKey.fold($0) }
-        func index(_ column: CSVProfile.Column) throws(PennyError) -> Int {
-            switch column {
-            case .index(let i): return i - 1
-            case .header(let name):
-                if let i = folded.firstIndex(of: TextKey.fold(name)) { return i }
-                let known = headerNames.isEmpty ? "the file has no header line (header-lines 0?)" : "the header has " + headerNames.map { "\"\($0)\"" }.joined(separator: ", ")
-                throw .badInput("csv profile '\(profile.name)': no column named \"\(name)\"; \(known)", at: SourceLocation(file: fileName, line: max(1, profile.headerLines)))
-            }
-        }
-        guard let dateColumn = profile.dateColumn, let amountColumns = profile.amount else {
-            throw .configuration("csv profile '\(profile.name)' needs a 'date' and an 'amount' (or 'debit' and 'credit') line", at: profile.location)
-        }
-        date = try index(dateColumn)
-        var description: [Int] = []
-        for column in profile.descriptionColumns { description.append(try index(column)) }
-        self.description = description
-        switch amountColumns {
-        case .signed(let column): amount = .signed(try index(column))
-        case .debitCredit(let debit, let credit): amount = .debitCredit(try index(debit), try index(credit))
-        }
-        func optionalIndex(_ column: CSVProfile.Column?) throws(PennyError) -> Int? {
-            guard let column else { return nil }
-            return try index(column)
-        }
-        balance = try optionalIndex(profile.balanceColumn)
-        id = try optionalIndex(profile.idColumn)
-        currency = try optionalIndex(profile.currencyColumn)
-        payee = try optionalIndex(profile.payeeColumn)
-        memo = try optionalIndex(profile.memoColumn)
-        iban = try optionalIndex(profile.ibanColumn)
-        counterparty = try optionalIndex(profile.counterpartyColumn)
-        type = try optionalIndex(profile.typeColumn)
-        switch profile.indicator {
-        case .column(let column): indicator = .column(try index(column))
-        case .afterAmount: indicator = .afterAmount
-        case nil: indicator = nil
-        }
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line ends.
-    var trimmingSpaces: String {
-        if let first = utf8.first, let last = utf8.last, !Self.isSpaceByte(first), !Self.isSpaceByte(last) { return self }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
-    }
-
-    private static func isSpaceByte(_ b: UInt8) -> Bool {
-        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0xC2 || b == 0xE2 || b == 0xA0
-    }
-
-    /// Line ends shown as spaces, for one-line excerpts.
-    var replacingNewlines: String {
-        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
-        return String(map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 })
-    }
-}
-
-/// What `CSVRowMapper` reads of its profile for every row.
-private struct RowSettings {
-    let headerLines: Int
-    let endsAtBlankLine: Bool
-    let joinsDetailRows: Bool
-    let negate: Bool
-    let ignoresExtraFields: Bool
-    let encoding: CSVProfile.Encoding
-    let dateFormat: DateFormat
-    let amountFormat: AmountFormat
-
-    init(_ profile: CSVProfile) {
-        headerLines = profile.headerLines
-        endsAtBlankLine = profile.endsAtBlankLine
-        joinsDetailRows = profile.joinsDetailRows
-        negate = profile.negate
-        ignoresExtraFields = profile.ignoresExtraFields
-        encoding = profile.encoding
-        dateFormat = profile.dateFormat
-        amountFormat = profile.amountFormat
-    }
-}
-
-/// A date field's bytes (up to 16) and the date read from them.
-private struct LastDateField {
-    private var bytes: (UInt64, UInt64) = (0, 0)
-    private var count = -1
-    private var value = LocalDate(dayNumber: 0)
-
-    /// The date remembered for exactly these bytes, if any.
-    func date(of field: UnsafeBufferPointer<UInt8>) -> LocalDate? {
-        guard field.count == count else { return nil }
-        return withUnsafeBytes(of: bytes) { kept in
-            for i in 0..<count where kept[i] != field[i] { return nil }
-            return value
-        }
-    }
-
-    /// Remembers `date` as read from `field` (a field longer than 16 bytes is not kept).
-    mutating func remember(_ field: UnsafeBufferPointer<UInt8>, _ date: LocalDate) {
-        guard field.count <= 16, let base = field.baseAddress else { return }
-        bytes = (0, 0)
-        withUnsafeMutableBytes(of: &bytes) { $0.baseAddress!.copyMemory(from: base, byteCount: field.count) }
-        count = field.count
-        value = date
     }
 }

@@ -115,8 +115,9 @@ enum SniffBalance {
             // plus the newer row's amount (after) or plus the older row's amount (before).
             let (newer, older) = order == .newestFirst ? (i - 1, i) : (i, i - 1)
             let amount = timing == .after ? g[newer].amount : g[older].amount
-            let (sum, overflow) = g[older].balance!.addingReportingOverflow(amount)
-            if overflow || sum != g[newer].balance! { return (newer, older) }
+            // Summed checked: a sum past 64 bits is a break, never wrapped.
+            var sum = g[older].balance!
+            guard (try? sum.add(checked: amount)) != nil, sum == g[newer].balance! else { return (newer, older) }
         }
         return nil
     }
