@@ -20,13 +20,11 @@ struct OFXNormalizer {
         "MSGSETLIST", "PROFMSGSRSV1", "STMTENDRS", "CCSTMTENDRS", "CLOSING", "MKTGINFO",
     ]
 
-    private enum Token {
-        case open(String), close(String), text(String), cdata(String), newline
-    }
+    typealias Token = OFXTokenizer.Token
 
     /// Well-formed XML, or an error naming the line where the OFX could not be read.
     static func normalize(_ text: String, fileName: String) throws(PennyError) -> [UInt8] {
-        let tokens = try tokenize(text, fileName: fileName)
+        let tokens = try OFXTokenizer(text, fileName: fileName).tokens()
         var explicitlyClosed: Set<String> = []
         for case .close(let name) in tokens { explicitlyClosed.insert(name) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
@@ -75,103 +73,6 @@ struct OFXNormalizer {
 
     private static func isAggregate(_ name: String, _ explicitlyClosed: Set<String>) -> Bool {
         aggregates.contains(name) || (explicitlyClosed.contains(name) && !name.hasPrefix("DT") && name != "NAME" && name != "MEMO")
-    }
-
-    /// Tags, text and line ends of the part from `<OFX>` on (line ends before it too).
-    private static func tokenize(_ text: String, fileName: String) throws(PennyError) -> [Token] {
-        let chars = Array(text.unicodeScalars)
-        var tokens: [Token] = []
-        var i = 0
-        var line = 1
-        // Skip to <OFX>, keeping line ends.
-        var started = false
-        while i < chars.count {
-            if chars[i] == "\n" {
-                tokens.append(.newline)
-                line += 1
-                i += 1
-                continue
-            }
-            if !started {
-                if chars[i] == "<", i + 4 < chars.count, String(String.UnicodeScalarView(chars[(i + 1)..<(i + 5)])).uppercased() == "OFX>" {
-                    started = true
-                } else if chars[i] == "<", i + 8 < chars.count, String(String.UnicodeScalarView(chars[i..<(i + 9)])) == "<!ENTITY " {
-                    // An entity declaration before <OFX> would be dropped and its uses read as
-                    // text: a statement has none, so the file is refused (no XXE, no expansion).
-                    throw .badInput(
-                        "the file declares XML entities (<!ENTITY>); Penny does not expand them, and a bank statement has none", at: SourceLocation(file: fileName, line: line))
-                } else if chars[i] == "<", let system = Self.externalDTD(chars, at: i) {
-                    throw .badInput(
-                        "the file names an external DTD ('\(TextSanitizer.clean(system))'); Penny never loads one, and a bank statement needs none",
-                        at: SourceLocation(file: fileName, line: line))
-                } else {
-                    i += 1
-                    continue
-                }
-            }
-            if chars[i] == "<" {
-                if i + 8 < chars.count, String(String.UnicodeScalarView(chars[i..<(i + 9)])) == "<![CDATA[" {
-                    // Character data: its text as it is.
-                    var j = i + 9
-                    var value = ""
-                    while j < chars.count, !(chars[j] == "]" && j + 2 < chars.count && chars[j + 1] == "]" && chars[j + 2] == ">") {
-                        if chars[j] == "\n" { tokens.append(.newline); line += 1 } else { value.unicodeScalars.append(chars[j]) }
-                        j += 1
-                    }
-                    let trimmed = value.trimmingCharacters(in: .whitespaces)
-                    if !trimmed.isEmpty { tokens.append(.cdata(trimmed)) }
-                    i = j + 3
-                    continue
-                }
-                if i + 3 < chars.count, chars[i + 1] == "!", chars[i + 2] == "-", chars[i + 3] == "-" {
-                    // A comment: skip to -->, keeping line ends.
-                    i += 4
-                    while i < chars.count, !(chars[i] == "-" && i + 2 < chars.count && chars[i + 1] == "-" && chars[i + 2] == ">") {
-                        if chars[i] == "\n" { tokens.append(.newline); line += 1 }
-                        i += 1
-                    }
-                    i += 3
-                    continue
-                }
-                if i + 1 < chars.count, chars[i + 1] == "?" {
-                    while i < chars.count, chars[i] != ">" { i += 1 }
-                    i += 1
-                    continue
-                }
-                var j = i + 1
-                while j < chars.count, chars[j] != ">", chars[j] != "<", chars[j] != "\n" { j += 1 }
-                guard j < chars.count, chars[j] == ">" else {
-                    throw .badInput("unterminated tag: expected '>'", at: SourceLocation(file: fileName, line: line))
-                }
-                var name = String(String.UnicodeScalarView(chars[(i + 1)..<j])).trimmingCharacters(in: .whitespaces)
-                let isClose = name.hasPrefix("/")
-                if isClose { name.removeFirst() }
-                if name.hasSuffix("/") {
-                    // <EMPTY/>: an empty element.
-                    name.removeLast()
-                    tokens.append(.open(name.uppercased()))
-                    tokens.append(.close(name.uppercased()))
-                    i = j + 1
-                    continue
-                }
-                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-" })
-                else {
-                    throw .badInput("malformed OFX tag '<\(name)>'", at: SourceLocation(file: fileName, line: line))
-                }
-                tokens.append(isClose ? .close(name.uppercased()) : .open(name.uppercased()))
-                i = j + 1
-                continue
-            }
-            var j = i
-            while j < chars.count, chars[j] != "<", chars[j] != "\n" { j += 1 }
-            let value = String(String.UnicodeScalarView(chars[i..<j])).trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
-            if !value.isEmpty { tokens.append(.text(value)) }
-            i = j
-        }
-        guard started else {
-            throw .badInput("no <OFX> element: this is not an OFX file", at: SourceLocation(file: fileName, line: 1))
-        }
-        return tokens
     }
 
     /// Every `&`, `<` and `>` escaped (CDATA content is literal).
