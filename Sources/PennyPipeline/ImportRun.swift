@@ -134,12 +134,13 @@ public struct ImportRun {
     /// the transfer sidecar when it describes the ledger as it is for these rules, else read
     /// from the ledger (`usesSidecar` false: the tests' slow path).
     public static func transferIndex(rules: RuleSet, ledgerPath: String, usesSidecar: Bool = true) throws(PennyError) -> TransferIndex {
-        let index = TransferIndex(windows: rules.transferWindow, scratchNear: ledgerPath)
+        let index = TransferIndex(windows: rules.transferWindow, maxWindow: rules.maxTransferWindow, scratchNear: ledgerPath)
         // With fewer than two own accounts there is nothing to pair: skip reading the ledger.
         guard rules.accounts.count >= 2, FileManager.default.fileExists(atPath: ledgerPath) else { return index }
         if usesSidecar, let stamp = LedgerStamp(path: ledgerPath),
             let kept = TransferIndex.fromSidecar(
-                TransferSidecar(ledgerPath: ledgerPath), stamp: stamp, fingerprint: transferFingerprint(rules), windows: rules.transferWindow, scratchNear: ledgerPath)
+                TransferSidecar(ledgerPath: ledgerPath), stamp: stamp, fingerprint: transferFingerprint(rules), windows: rules.transferWindow,
+                maxWindow: rules.maxTransferWindow, scratchNear: ledgerPath)
         {
             return kept
         }

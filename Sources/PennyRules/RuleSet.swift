@@ -73,6 +73,11 @@ public struct RuleSet: Sendable {
         return max(first?.transferWindow ?? 3, second?.transferWindow ?? 3)
     }
 
+    /// The largest pairing window of any two own accounts (`transferWindow`'s bound).
+    public var maxTransferWindow: Int {
+        accounts.reduce(3) { widest, account in max(widest, account.transferWindow ?? 3, account.transferWindows.values.max() ?? 3) }
+    }
+
     /// The currency of an own account, falling back to the default currency.
     public func currency(ofAccount name: String) -> Currency {
         account(named: name)?.currency ?? defaultCurrency

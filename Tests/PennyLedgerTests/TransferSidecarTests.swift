@@ -54,21 +54,65 @@ struct TransferSidecarTests {
 
     @Test func theManifestRoundTripsAndRefusesAnythingElse() throws {
         let stamp = LedgerStamp(words: [1, 2, 3, 4, 5, 6])
-        let euro = try #require(Currency(code: "EUR"))
         let contents = TransferSidecar.Contents(
-            stamp: stamp, fingerprint: "own a b", accounts: ["assets:a"], currencies: ["EUR"],
-            transfers: [.init(id: 9, side: "assets:a", other: "assets:b", date: LocalDate(dayNumber: 19_000), otherAmount: Money(minorUnits: -150, currency: euro))],
-            paired: [3, 7], runs: [(".l.penny-transfers.ab", 12)])
+            stamp: stamp, fingerprint: "own a b", paired: [3, 7],
+            defaultFiled: .init(accounts: ["assets:a"], currencies: ["EUR"], runs: [(".l.penny-transfers.ab", 12)]),
+            transfers: .init(accounts: ["assets:b", "assets:a"], currencies: ["EUR", "USD"], runs: []))
         let encoded = TransferSidecar.encode(contents)
         let words: [UInt64] = [TransferSidecar.magic, TransferSidecar.version, UInt64(encoded.count), TransferSidecar.checksum(encoded)]
         let file = words.flatMap { w in withUnsafeBytes(of: w.littleEndian) { Array($0) } } + encoded
         let decoded = try #require(TransferSidecar.decode(file))
         #expect(decoded.stamp == stamp && decoded.fingerprint == "own a b" && decoded.paired == [3, 7])
-        #expect(decoded.transfers == contents.transfers && decoded.runs.map(\.name) == [".l.penny-transfers.ab"] && decoded.runs.map(\.count) == [12])
+        #expect(decoded.defaultFiled.runs.map(\.name) == [".l.penny-transfers.ab"] && decoded.defaultFiled.runs.map(\.count) == [12])
+        #expect(decoded.transfers.accounts == ["assets:b", "assets:a"] && decoded.transfers.currencies == ["EUR", "USD"] && decoded.transfers.runs.isEmpty)
         var flipped = file
         flipped[file.count - 3] ^= 0x01
         #expect(TransferSidecar.decode(flipped) == nil, "a changed byte fails the checksum")
         #expect(TransferSidecar.decode(Array(file.dropLast())) == nil, "a cut file is refused")
+    }
+
+    /// Transfer entries spilled to runs (with their key filters) give the candidates and
+    /// the exchange candidates the entries kept in memory give.
+    @Test func transferCandidatesAreTheSameSpilledOrNot() throws {
+        var random = SeededGenerator(seed: 7)
+        let folder = temporaryDirectory().appendingPathComponent("l.journal").path
+        let small = TransferIndex(
+            windows: { a, b in a == "assets:usd" || b == "assets:usd" ? 5 : 2 }, defaultFiled: DefaultFiledEntries(near: folder),
+            transfers: DefaultFiledEntries(near: folder, memoryLimit: 3, filtersKeys: true))
+        let large = TransferIndex(windows: { a, b in a == "assets:usd" || b == "assets:usd" ? 5 : 2 }, defaultFiled: DefaultFiledEntries(near: folder))
+        let accounts = ["assets:a", "assets:b", "assets:usd"]
+        let usd = try #require(Currency(code: "USD"))
+        for id in UInt64(1)...400 {
+            let side = accounts.randomElement(using: &random)!, other = accounts.filter { $0 != side }.randomElement(using: &random)!
+            let currency = Bool.random(using: &random) ? Currency.euro : usd
+            let entry = TransferIndex.Entry(
+                id: id, side: side, other: other, date: LocalDate(dayNumber: 19_000 + Int.random(in: 0...30, using: &random)),
+                otherAmount: Money(minorUnits: Int64.random(in: -5...5, using: &random) * 1_000, currency: currency))
+            for index in [small, large] { index.add(entry) }
+            if id % 37 == 0 { for index in [small, large] { index.markPaired(id) } }
+        }
+        small.rollback(to: small.checkpoint(), removing: [5, 50, 222])
+        large.rollback(to: large.checkpoint(), removing: [5, 50, 222])
+        var found = 0, exchanges = 0
+        for account in accounts {
+            for units in Int64(-5)...5 {
+                for currency in [Currency.euro, usd] {
+                    for day in stride(from: 18_995, through: 19_035, by: 4) {
+                        let amount = Money(minorUnits: units * 1_000, currency: currency), date = LocalDate(dayNumber: day)
+                        for category in [nil] + accounts {
+                            let expected = try large.candidates(account: account, amount: amount, date: date, category: category)
+                            #expect(try small.candidates(account: account, amount: amount, date: date, category: category) == expected)
+                            found += expected.count
+                        }
+                        let plausible: (TransferIndex.Entry) -> Bool = { $0.id % 3 != 0 }
+                        let expected = try large.exchangeCandidates(account: account, amount: amount, date: date, category: nil, isPlausible: plausible)
+                        #expect(try small.exchangeCandidates(account: account, amount: amount, date: date, category: nil, isPlausible: plausible) == expected)
+                        exchanges += expected.count
+                    }
+                }
+            }
+        }
+        #expect(found > 100 && exchanges > 20, "the lookups found entries: \(found) candidates, \(exchanges) exchanges")
     }
 
     private func expectAgreement(

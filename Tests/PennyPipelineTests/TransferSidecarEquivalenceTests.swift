@@ -87,7 +87,10 @@ import Testing
     private func expectTheSidecarIsUsed(_ rules: RuleSet, _ ledger: String) throws {
         let stamp = try #require(LedgerStamp(path: ledger))
         let fingerprint = TransferSidecar.fingerprint(ownAccounts: ["assets:bank:a", "assets:bank:b"], targets: rules.transferTargets, defaultCurrency: .euro)
-        #expect(TransferIndex.fromSidecar(TransferSidecar(ledgerPath: ledger), stamp: stamp, fingerprint: fingerprint, windows: rules.transferWindow, scratchNear: ledger) != nil)
+        #expect(
+            TransferIndex.fromSidecar(
+                TransferSidecar(ledgerPath: ledger), stamp: stamp, fingerprint: fingerprint, windows: rules.transferWindow, maxWindow: rules.maxTransferWindow, scratchNear: ledger)
+                != nil)
         let kept = try ImportRun.transferIndex(rules: rules, ledgerPath: ledger)
         let read = try ImportRun.transferIndex(rules: rules, ledgerPath: ledger, usesSidecar: false)
         for account in ["assets:bank:a", "assets:bank:b"] {
@@ -96,7 +99,7 @@ import Testing
                     let amount = Money(minorUnits: units, currency: .euro), date = LocalDate(dayNumber: Self.firstDay + day)
                     for category in [nil, "assets:bank:a", "assets:bank:b"] {
                         #expect(
-                            kept.candidates(account: account, amount: amount, date: date, category: category)
+                            try kept.candidates(account: account, amount: amount, date: date, category: category)
                                 == read.candidates(account: account, amount: amount, date: date, category: category))
                     }
                     let other = account == "assets:bank:a" ? "assets:bank:b" : "assets:bank:a"

@@ -32,11 +32,13 @@ extension DefaultFiledEntries {
     private func merge(_ runs: [(run: Run, place: Int)], folder: String, prefix: String) -> Run? {
         guard var writer = TransferRunWriter(folder: folder, prefix: prefix) else { return nil }
         var streams = runs.map { placed in
-            WordStream(range: placed.run.start..<(placed.run.start + placed.run.count * 4)) { [self] buffer, at in read(placed.run, at: at, into: buffer) }
+            WordStream(range: placed.run.start..<(placed.run.start + placed.run.count * Self.recordWords)) { [self] buffer, at in
+                read(placed.run, at: at, into: buffer)
+            }
         }
         var heads = streams.indices.map { Self.record(&streams[$0]) }
-        while let best = Self.smallest(heads), let (key, id) = heads[best] {
-            if isKept(id, inRun: runs[best].place) { writer.add(key, id: id) }
+        while let best = Self.smallest(heads), let (key, id, extra) = heads[best] {
+            if isKept(id, inRun: runs[best].place) { writer.add(key, id: id, extra: extra) }
             heads[best] = Self.record(&streams[best])
         }
         guard !streams.contains(where: \.failed), let file = writer.finish() else { return nil }
@@ -44,17 +46,17 @@ extension DefaultFiledEntries {
     }
 
     /// The next record of a run's words, or nil at its end.
-    private static func record(_ stream: inout WordStream) -> (SortKey, UInt64)? {
-        guard let a = stream.pop(), let b = stream.pop(), let c = stream.pop(), let id = stream.pop() else { return nil }
-        return ((a, b, c), id)
+    private static func record(_ stream: inout WordStream) -> (SortKey, UInt64, UInt64)? {
+        guard let a = stream.pop(), let b = stream.pop(), let c = stream.pop(), let id = stream.pop(), let extra = stream.pop() else { return nil }
+        return ((a, b, c), id, extra)
     }
 
     /// The index of the smallest record (by key, then id), or nil when all are done.
-    private static func smallest(_ heads: [(SortKey, UInt64)?]) -> Int? {
+    private static func smallest(_ heads: [(SortKey, UInt64, UInt64)?]) -> Int? {
         var best: Int?
         for (i, head) in heads.enumerated() {
-            guard let (key, id) = head else { continue }
-            if let b = best, let (bestKey, bestID) = heads[b], bestKey < key || (bestKey == key && bestID <= id) { continue }
+            guard let (key, id, _) = head else { continue }
+            if let b = best, let (bestKey, bestID, _) = heads[b], bestKey < key || (bestKey == key && bestID <= id) { continue }
             best = i
         }
         return best

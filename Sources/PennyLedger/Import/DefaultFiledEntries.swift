@@ -1,13 +1,14 @@
 import Foundation
 import PennyCore
 
-/// The entries only the default category filed on the own accounts a transfer leg can name
-/// (`TransferIndex`): a leg whose rule names such an account pairs with one of them. A
-/// large ledger holds millions, so they are kept in bounded memory: the newest in a
-/// dictionary by (account, amount, currency), the rest spilled to sorted runs in a scratch
-/// file (`ScratchFile`, four words a record) with the first record of every page in memory.
-/// A lookup reads the pages of each run that can hold the key's records within the days
-/// asked.
+/// Entries by (account, amount, currency) and day, in bounded memory, for `TransferIndex`:
+/// the entries only the default category filed on the own accounts a transfer leg can name
+/// (a leg whose rule names such an account pairs with one of them), and the transfer
+/// entries (by their other account; `extra` numbers the account that wrote them). A large
+/// ledger holds millions: the newest are kept in a dictionary, the rest spilled to sorted
+/// runs in a scratch file (`ScratchFile`, five words a record) with the first record of
+/// every page in memory. A lookup reads the pages of each run that can hold the key's
+/// records within the days asked.
 final class DefaultFiledEntries {
     /// What a leg is matched on: the account, and the amount there.
     struct Key: Hashable {
@@ -16,8 +17,13 @@ final class DefaultFiledEntries {
         let currency: String
     }
 
-    /// Records a page of a run holds (4 KiB of words per read at four words a record).
+    /// Records a page of a run holds (5 KiB of words per read).
     static let pageRecords = 128
+    /// Words a record takes: its sort key (three), its id and its extra word.
+    static let recordWords = 5
+
+    /// An entry found: its id, day and extra word.
+    typealias Found = (id: UInt64, day: Int32, extra: UInt64)
     /// Entries kept in the dictionary before they are spilled.
     static let defaultMemoryLimit = 1 << 18
 
@@ -36,7 +42,9 @@ final class DefaultFiledEntries {
         let file: TransferRunFile?
     }
 
-    private var memory: [Key: [(id: UInt64, day: Int32)]] = [:]
+    private var memory: [Key: [Found]] = [:]
+    /// The keys in `memory` by account (for `lookup(account:days:)`).
+    private var memoryKeys: [String: Set<Key>] = [:]
     private(set) var memoryCount = 0
     private let memoryLimit: Int
     private let makeScratch: () -> ScratchFile?
@@ -47,45 +55,88 @@ final class DefaultFiledEntries {
     /// Account and currency names by the numbers the runs' records use.
     private(set) var accountNumbers: [String: UInt64] = [:]
     private(set) var currencyNumbers: [String: UInt64] = [:]
+    /// Account and currency names in the order of their numbers.
+    private(set) var accountNames: [String] = []
+    private(set) var currencyNames: [String] = []
     /// Ids forgotten (`remove`) that a run may still hold, with how many runs there were
     /// then: the records of those runs are gone, those of later runs (the same entry read
     /// again after its file was read a second time) stand.
     private(set) var removed: [UInt64: Int] = [:]
+    /// Whether each run has a filter of its keys (a store asked once per row keeps them,
+    /// so that a key no run holds reads no page).
+    private let filtersKeys: Bool
+    /// The filter of each run's keys (`filtersKeys`), in the order of `runs`.
+    private var runFilters: [OwnedBloomFilter] = []
     /// True once the scratch file refused a write: the runs are then incomplete, and
     /// `lookup` says so (the import then stops with an error, not a wrong pairing).
     private(set) var failed = false
 
     /// An empty store whose scratch file goes beside `nearPath` (else in the temporary
     /// folder); at most `memoryLimit` entries in memory.
-    init(near nearPath: String, memoryLimit: Int = defaultMemoryLimit) {
+    init(near nearPath: String, memoryLimit: Int = defaultMemoryLimit, filtersKeys: Bool = false) {
         self.makeScratch = { ScratchFile(near: nearPath) }
         self.memoryLimit = max(1, memoryLimit)
+        self.filtersKeys = filtersKeys
     }
 
     /// A store whose scratch file comes from `makeScratch` (tests give one that fails).
     init(memoryLimit: Int, makeScratch: @escaping () -> ScratchFile?) {
         self.makeScratch = makeScratch
         self.memoryLimit = max(1, memoryLimit)
+        self.filtersKeys = false
     }
 
     /// Keeps an entry.
-    func add(_ key: Key, id: UInt64, day: Int32) {
-        memory[key, default: []].append((id, day))
+    func add(_ key: Key, id: UInt64, day: Int32, extra: UInt64 = 0) {
+        if memory[key] == nil { memoryKeys[key.account, default: []].insert(key) }
+        memory[key, default: []].append((id, day, extra))
         memoryCount += 1
         if memoryCount >= memoryLimit { spill() }
     }
 
     /// The entries of `key` whose day is in `days` (in no particular order), or nil when the
     /// scratch file could not be read or written.
-    func lookup(_ key: Key, days: ClosedRange<Int>) -> [(id: UInt64, day: Int32)]? {
+    func lookup(_ key: Key, days: ClosedRange<Int>) -> [Found]? {
         var found = (memory[key] ?? []).filter { days.contains(Int($0.day)) }
         guard !runs.isEmpty, let account = accountNumbers[key.account], let currency = currencyNumbers[key.currency] else {
             return failed ? nil : found
         }
         let low: SortKey = (account << 32 | currency, Self.word(key.units), Self.word(Int64(days.lowerBound)))
         let high: SortKey = (low.0, low.1, Self.word(Int64(days.upperBound)))
-        var page = [UInt64](repeating: 0, count: Self.pageRecords * 4)
+        let scanned = scan(from: low, through: high, filterKey: Self.filterKey(low)) { record, id, extra in
+            found.append((id, Int32(Self.value(record.2)), extra))
+        }
+        return scanned && !failed ? found : nil
+    }
+
+    /// The entries on `account` in any amount and any currency but `except` whose day is
+    /// in `days`, with their keys; nil when the scratch file could not be read. Each other
+    /// currency's records of the account are read whole (a leg that may be an exchange).
+    func lookup(account: String, days: ClosedRange<Int>, except: String) -> [(key: Key, entry: Found)]? {
+        var found: [(key: Key, entry: Found)] = []
+        for key in memoryKeys[account] ?? [] where key.currency != except {
+            for entry in memory[key] ?? [] where days.contains(Int(entry.day)) { found.append((key, entry)) }
+        }
+        guard !runs.isEmpty, let number = accountNumbers[account] else { return failed ? nil : found }
+        for (currencyNumber, currency) in currencyNames.enumerated() where currency != except {
+            let head = number << 32 | UInt64(currencyNumber)
+            let scanned = scan(from: (head, 0, 0), through: (head, .max, .max)) { record, id, extra in
+                let day = Int(Self.value(record.2))
+                guard days.contains(day) else { return }
+                found.append((Key(account: account, units: Self.value(record.1), currency: currency), (id, Int32(day), extra)))
+            }
+            if !scanned { return nil }
+        }
+        return failed ? nil : found
+    }
+
+    /// Calls `body` with each record standing in a run between `low` and `high` (sort keys,
+    /// inclusive); false (and `failed`) when a run could not be read.
+    private func scan(from low: SortKey, through high: SortKey, filterKey: UInt64? = nil, _ body: (SortKey, UInt64, UInt64) -> Void) -> Bool {
+        let width = Self.recordWords
+        var page = [UInt64](repeating: 0, count: Self.pageRecords * width)
         for (runIndex, run) in runs.enumerated() {
+            if let filterKey, runIndex < runFilters.count, !runFilters[runIndex].filter.mayContain(filterKey) { continue }
             // The last page whose first record sorts before `low`: `low`'s records start there.
             var lo = 0, hi = run.fences.count
             while lo < hi {
@@ -97,23 +148,23 @@ final class DefaultFiledEntries {
                 let first = pageIndex * Self.pageRecords
                 let n = min(Self.pageRecords, run.count - first)
                 let read = page.withUnsafeMutableBufferPointer { buffer in
-                    self.read(run, at: run.start + first * 4, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(n * 4)]))
+                    self.read(run, at: run.start + first * width, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(n * width)]))
                 }
                 guard read else {
                     failed = true
-                    return nil
+                    return false
                 }
                 for r in 0..<n {
-                    let record: SortKey = (page[r * 4], page[r * 4 + 1], page[r * 4 + 2])
+                    let record: SortKey = (page[r * width], page[r * width + 1], page[r * width + 2])
                     if record < low { continue }
                     if record > high { break reading }
-                    let id = page[r * 4 + 3]
-                    if isKept(id, inRun: runIndex) { found.append((id, Int32(Self.value(record.2)))) }
+                    let id = page[r * width + 3]
+                    if isKept(id, inRun: runIndex) { body(record, id, page[r * width + 4]) }
                 }
                 pageIndex += 1
             }
         }
-        return failed ? nil : found
+        return true
     }
 
     /// Forgets the entries with these ids (those a failed file wrote).
@@ -142,20 +193,28 @@ final class DefaultFiledEntries {
     /// `accounts` and `currencies` list them. Only on an empty store.
     func attach(_ files: [TransferRunFile], accounts: [String], currencies: [String]) {
         precondition(runs.isEmpty && memoryCount == 0, "runs are attached to an empty store")
-        accountNumbers = Dictionary(uniqueKeysWithValues: accounts.enumerated().map { ($1, UInt64($0)) })
-        currencyNumbers = Dictionary(uniqueKeysWithValues: currencies.enumerated().map { ($1, UInt64($0)) })
+        for name in accounts { _ = number(of: name, in: &accountNumbers, &accountNames) }
+        for name in currencies { _ = number(of: name, in: &currencyNumbers, &currencyNames) }
         runs = files.map { Run(start: TransferRunFile.headerWords, count: $0.count, fences: $0.fences, file: $0) }
+        if filtersKeys {
+            runFilters = files.map { file in
+                guard let filter = Self.keyFilter(of: file) else {
+                    failed = true
+                    return OwnedBloomFilter(keys: 0, bitsPerKey: 10)
+                }
+                return filter
+            }
+        }
     }
 
     /// Writes the dictionary's entries as one sorted run and empties it.
     func spill() {
-        var records: [(SortKey, UInt64)] = []
+        var records: [(SortKey, UInt64, UInt64)] = []
         records.reserveCapacity(memoryCount)
         for (key, entries) in memory {
-            let account = number(of: key.account, in: &accountNumbers)
-            let currency = number(of: key.currency, in: &currencyNumbers)
+            let head = accountNumber(key.account) << 32 | number(of: key.currency, in: &currencyNumbers, &currencyNames)
             for entry in entries {
-                records.append(((account << 32 | currency, Self.word(key.units), Self.word(Int64(entry.day))), entry.id))
+                records.append(((head, Self.word(key.units), Self.word(Int64(entry.day))), entry.id, entry.extra))
             }
         }
         records.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
@@ -167,14 +226,11 @@ final class DefaultFiledEntries {
         let start = runFile.count
         // Written a page at a time (no second copy of the run in memory).
         var words: [UInt64] = []
-        words.reserveCapacity(Self.pageRecords * 4)
+        words.reserveCapacity(Self.pageRecords * Self.recordWords)
         for first in stride(from: 0, to: records.count, by: Self.pageRecords) {
             words.removeAll(keepingCapacity: true)
             for record in records[first..<min(first + Self.pageRecords, records.count)] {
-                words.append(record.0.0)
-                words.append(record.0.1)
-                words.append(record.0.2)
-                words.append(record.1)
+                words += [record.0.0, record.0.1, record.0.2, record.1, record.2]
             }
             guard words.withUnsafeBufferPointer({ runFile.append($0) }) else {
                 failed = true
@@ -183,15 +239,43 @@ final class DefaultFiledEntries {
         }
         let fences = stride(from: 0, to: records.count, by: Self.pageRecords).map { records[$0].0 }
         runs.append(Run(start: start, count: records.count, fences: fences, file: nil))
+        if filtersKeys {
+            let filter = OwnedBloomFilter(keys: records.count, bitsPerKey: 10)
+            for record in records { filter.filter.insert(Self.filterKey(record.0)) }
+            runFilters.append(filter)
+        }
         memory.removeAll()
+        memoryKeys.removeAll()
         memoryCount = 0
     }
 
-    private func number(of name: String, in numbers: inout [String: UInt64]) -> UInt64 {
+    /// The number the runs' records give `account` (a new one for a new name).
+    func accountNumber(_ account: String) -> UInt64 { number(of: account, in: &accountNumbers, &accountNames) }
+
+    private func number(of name: String, in numbers: inout [String: UInt64], _ names: inout [String]) -> UInt64 {
         if let known = numbers[name] { return known }
-        let next = UInt64(numbers.count)
+        let next = UInt64(names.count)
         numbers[name] = next
+        names.append(name)
         return next
+    }
+
+    /// The filter's key of a record's (account, currency, amount), well mixed.
+    static func filterKey(_ key: SortKey) -> UInt64 {
+        var x = key.0 &* 0x9E37_79B9_7F4A_7C15 ^ key.1
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 31)
+    }
+
+    /// The filter of a sidecar run's keys, read through once; nil when it cannot be read.
+    private static func keyFilter(of file: TransferRunFile) -> OwnedBloomFilter? {
+        let filter = OwnedBloomFilter(keys: file.count, bitsPerKey: 10)
+        var words = file.words()
+        while let a = words.pop(), let b = words.pop(), words.pop() != nil, words.pop() != nil, words.pop() != nil {
+            filter.filter.insert(filterKey((a, b, 0)))
+        }
+        return words.failed ? nil : filter
     }
 
     /// A signed value as a word that sorts as the value does.

@@ -46,7 +46,7 @@ extension StatementImporter {
             return true
         }
         // The other leg of an exchange (another currency) is already in the ledger.
-        if transferCategory != nil || !isRuleDecision, let exchanges, let match = exchangeMatch(own, transaction, transferCategory, exchanges) {
+        if transferCategory != nil || !isRuleDecision, let exchanges, let match = try exchangeMatch(own, transaction, transferCategory, exchanges) {
             try pairExchange(match, own: own, transaction: transaction, id: id)
             return true
         }
@@ -63,7 +63,7 @@ extension StatementImporter {
     private func pairWithTransfer(
         _ transaction: Transaction, id: DedupID, own: String, category: String?, outcome: inout FileOutcome
     ) throws(PennyError) -> Bool {
-        let options = transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: category)
+        let options = try transfers.candidates(account: own, amount: transaction.amount, date: transaction.date, category: category)
         guard let match = options.first else { return false }
         transfers.markPaired(match.id)
         try update.appendTransferLeg(
@@ -89,8 +89,8 @@ extension StatementImporter {
     }
 
     /// The transfer entry on another currency that a leg on `own` completes as an exchange.
-    private func exchangeMatch(_ own: String, _ leg: Transaction, _ category: String?, _ matcher: ExchangeMatcher) -> TransferIndex.Entry? {
-        transfers.exchangeCandidates(account: own, amount: leg.amount, date: leg.date, category: category) { entry in
+    private func exchangeMatch(_ own: String, _ leg: Transaction, _ category: String?, _ matcher: ExchangeMatcher) throws(PennyError) -> TransferIndex.Entry? {
+        try transfers.exchangeCandidates(account: own, amount: leg.amount, date: leg.date, category: category) { entry in
             let side = Money(minorUnits: -entry.otherAmount.minorUnits, currency: entry.otherAmount.currency)
             let (leaving, arriving, day) = leg.amount.isNegative ? (leg.amount, side, leg.date) : (side, leg.amount, entry.date)
             return matcher.isPlausible(paid: Money(minorUnits: -leaving.minorUnits, currency: leaving.currency), received: arriving, on: day)

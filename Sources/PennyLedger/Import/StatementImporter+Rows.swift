@@ -78,7 +78,7 @@ extension StatementImporter {
     private func isWrittenAsIs(_ row: PlainRow, slot: Int, own: String, renderer: RowEntryRenderer) -> Bool {
         renderer.isFiledAsIs(slot, ownAccounts: ownAccounts)
             && (renderer.isRuleDecision(slot)
-                || (exchanges == nil && (transfers.isEmpty || transfers.candidates(account: own, amount: row.amount, date: row.date, category: nil).isEmpty)))
+                || (exchanges == nil && (transfers.isEmpty || (try? transfers.candidates(account: own, amount: row.amount, date: row.date, category: nil))?.isEmpty == true)))
     }
 
     /// The full decision behind a verdict: its slot's, or the one it carries.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One sorted run of default-filed entries kept beside the ledger for transfer pairing
-/// (`TransferSidecar`): records of four words (account and currency numbers, amount, day,
-/// id), as `DefaultFiledEntries` spills them, then the sort key of every page's first
+/// (`TransferSidecar`): records of five words (account and currency numbers, amount, day,
+/// id, extra), as `DefaultFiledEntries` spills them, then the sort key of every page's first
 /// record. Written once, read with `pread`, never changed: a new version of the
 /// sidecar names new files.
 ///
@@ -12,7 +12,7 @@ final class TransferRunFile {
     /// "PENNYRUN" read as a little-endian word.
     static let magic: UInt64 = 0x4E55_5259_4E4E_4550
     /// The layout's version.
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2
     /// Words before the first record.
     static let headerWords = 4
 
@@ -32,7 +32,7 @@ final class TransferRunFile {
         var header = [UInt64](repeating: 0, count: Self.headerWords)
         var status = stat()
         let pages = (count + DefaultFiledEntries.pageRecords - 1) / DefaultFiledEntries.pageRecords
-        let expected = (Self.headerWords + count * 4 + pages * 3) * 8
+        let expected = (Self.headerWords + count * DefaultFiledEntries.recordWords + pages * 3) * 8
         guard fstat(fd, &status) == 0, Int(status.st_size) == expected, WordIO.read(fd, at: 0, into: &header),
             header == [Self.magic, Self.version, UInt64(count), UInt64(pages)]
         else {
@@ -40,7 +40,7 @@ final class TransferRunFile {
             return nil
         }
         var words = [UInt64](repeating: 0, count: pages * 3)
-        guard WordIO.read(fd, at: Self.headerWords + count * 4, into: &words) else {
+        guard WordIO.read(fd, at: Self.headerWords + count * DefaultFiledEntries.recordWords, into: &words) else {
             close(fd)
             return nil
         }
@@ -59,7 +59,7 @@ final class TransferRunFile {
 
     /// The run's records as a stream of words.
     func words() -> WordStream {
-        WordStream(range: Self.headerWords..<(Self.headerWords + count * 4)) { [self] buffer, at in read(at: at, into: buffer) }
+        WordStream(range: Self.headerWords..<(Self.headerWords + count * DefaultFiledEntries.recordWords)) { [self] buffer, at in read(at: at, into: buffer) }
     }
 }
 
@@ -85,9 +85,9 @@ struct TransferRunWriter {
     }
 
     /// Adds the next record (at least the previous one in sort order).
-    mutating func add(_ key: DefaultFiledEntries.SortKey, id: UInt64) {
+    mutating func add(_ key: DefaultFiledEntries.SortKey, id: UInt64, extra: UInt64) {
         if count % DefaultFiledEntries.pageRecords == 0 { fences += [key.0, key.1, key.2] }
-        words += [key.0, key.1, key.2, id]
+        words += [key.0, key.1, key.2, id, extra]
         count += 1
         if words.count >= 1 << 15 { flush() }
     }

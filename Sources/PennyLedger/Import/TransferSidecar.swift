@@ -12,13 +12,14 @@ import Foundation
 /// a run killed before leaves the old manifest, which its stamp makes stale.
 ///
 /// Layout: magic, version, body length and body checksum (little-endian words), then the
-/// body as `ByteRecord`s: stamp, fingerprint, account and currency names in the runs'
-/// numbering, transfer entries, paired ids, and the runs' names and record counts.
+/// body as `ByteRecord`s: stamp, fingerprint, paired ids, then for the default-filed
+/// entries and for the transfer entries: account and currency names in their runs'
+/// numbering, and the runs' names and record counts.
 public struct TransferSidecar {
     /// "PENNYTRF" read as a little-endian word.
     static let magic: UInt64 = 0x4652_5459_4E4E_4550
     /// The layout's version.
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2
 
     /// The manifest's path.
     public let path: String
@@ -27,15 +28,20 @@ public struct TransferSidecar {
     /// The names of the run files start with this.
     let runPrefix: String
 
+    /// One store of entries (`DefaultFiledEntries`): its numbering and its runs.
+    struct Store {
+        var accounts: [String] = []
+        var currencies: [String] = []
+        var runs: [(name: String, count: Int)] = []
+    }
+
     /// What the manifest says.
     struct Contents {
         var stamp: LedgerStamp
         var fingerprint: String
-        var accounts: [String]
-        var currencies: [String]
-        var transfers: [TransferIndex.Entry]
         var paired: [UInt64]
-        var runs: [(name: String, count: Int)]
+        var defaultFiled: Store
+        var transfers: Store
     }
 
     /// The sidecar of the ledger at `ledgerPath`.
@@ -53,18 +59,24 @@ public struct TransferSidecar {
 
     /// The manifest and its runs when they describe the ledger version `stamp` for the
     /// rules of `fingerprint` and every run is whole; nil otherwise.
-    func load(stamp: LedgerStamp, fingerprint: String) -> (Contents, [TransferRunFile])? {
+    func load(stamp: LedgerStamp, fingerprint: String) -> (Contents, defaultFiled: [TransferRunFile], transfers: [TransferRunFile])? {
         guard let data = FileManager.default.contents(atPath: path), let contents = Self.decode([UInt8](data)),
-            contents.stamp == stamp, contents.fingerprint == fingerprint
+            contents.stamp == stamp, contents.fingerprint == fingerprint,
+            let defaultFiled = runFiles(contents.defaultFiled.runs), let transfers = runFiles(contents.transfers.runs)
         else { return nil }
+        return (contents, defaultFiled, transfers)
+    }
+
+    /// The run files named, when every one is whole.
+    private func runFiles(_ runs: [(name: String, count: Int)]) -> [TransferRunFile]? {
         var files: [TransferRunFile] = []
-        for run in contents.runs {
+        for run in runs {
             guard run.name.hasPrefix(runPrefix), !run.name.contains("/"), let file = TransferRunFile(folder: folder, name: run.name, count: run.count) else {
                 return nil
             }
             files.append(file)
         }
-        return (contents, files)
+        return files
     }
 
     /// Replaces the manifest (temporary file, sync, rename), then removes the run files it
@@ -83,7 +95,7 @@ public struct TransferSidecar {
             unlink(temporary)
             return false
         }
-        removeRuns(except: Set(contents.runs.map(\.name)))
+        removeRuns(except: Set((contents.defaultFiled.runs + contents.transfers.runs).map(\.name)))
         return true
     }
 
@@ -106,23 +118,16 @@ public struct TransferSidecar {
         var out = ByteRecord()
         for word in c.stamp.words { out.int(Int64(bitPattern: word)) }
         out.string(c.fingerprint)
-        out.strings(c.accounts)
-        out.strings(c.currencies)
-        out.int(Int64(c.transfers.count))
-        for e in c.transfers {
-            out.int(Int64(bitPattern: e.id))
-            out.string(e.side)
-            out.string(e.other)
-            out.int(Int64(e.date.dayNumber))
-            out.int(e.otherAmount.minorUnits)
-            out.string(e.otherAmount.currency.code)
-        }
         out.int(Int64(c.paired.count))
         for id in c.paired { out.int(Int64(bitPattern: id)) }
-        out.int(Int64(c.runs.count))
-        for run in c.runs {
-            out.string(run.name)
-            out.int(Int64(run.count))
+        for store in [c.defaultFiled, c.transfers] {
+            out.strings(store.accounts)
+            out.strings(store.currencies)
+            out.int(Int64(store.runs.count))
+            for run in store.runs {
+                out.string(run.name)
+                out.int(Int64(run.count))
+            }
         }
         return out.bytes
     }
@@ -144,31 +149,24 @@ public struct TransferSidecar {
             guard let w = input.int() else { return nil }
             stampWords.append(UInt64(bitPattern: w))
         }
-        guard let fingerprint = input.string(), let accounts = input.strings(), let currencies = input.strings(), let transferCount = input.count() else { return nil }
-        var transfers: [TransferIndex.Entry] = []
-        for _ in 0..<transferCount {
-            guard let id = input.int(), let side = input.string(), let other = input.string(), let day = input.int(), let units = input.int(),
-                let code = input.string(), let currency = Currency(code: code), let days = Int(exactly: day)
-            else { return nil }
-            let amount = Money(minorUnits: units, currency: currency)
-            transfers.append(.init(id: UInt64(bitPattern: id), side: side, other: other, date: LocalDate(dayNumber: days), otherAmount: amount))
-        }
-        guard let pairedCount = input.count() else { return nil }
+        guard let fingerprint = input.string(), let pairedCount = input.count() else { return nil }
         var paired: [UInt64] = []
         for _ in 0..<pairedCount {
             guard let id = input.int() else { return nil }
             paired.append(UInt64(bitPattern: id))
         }
-        guard let runCount = input.count() else { return nil }
-        var runs: [(name: String, count: Int)] = []
+        guard let defaultFiled = decodeStore(&input), let transfers = decodeStore(&input), input.isAtEnd else { return nil }
+        return Contents(stamp: LedgerStamp(words: stampWords), fingerprint: fingerprint, paired: paired, defaultFiled: defaultFiled, transfers: transfers)
+    }
+
+    private static func decodeStore(_ input: inout ByteRecordReader) -> Store? {
+        guard let accounts = input.strings(), let currencies = input.strings(), let runCount = input.count() else { return nil }
+        var store = Store(accounts: accounts, currencies: currencies)
         for _ in 0..<runCount {
             guard let name = input.string(), let count = input.int(), count >= 0, let records = Int(exactly: count) else { return nil }
-            runs.append((name, records))
+            store.runs.append((name, records))
         }
-        guard input.isAtEnd else { return nil }
-        return Contents(
-            stamp: LedgerStamp(words: stampWords), fingerprint: fingerprint, accounts: accounts, currencies: currencies, transfers: transfers, paired: paired,
-            runs: runs)
+        return store
     }
 
     /// FNV-1a over the body.
