@@ -6,8 +6,9 @@ public import PennyCore
 /// `/transactions/get` responses. A wrapped body holding CAMT XML goes to `CAMTReader`, one
 /// holding MT940 text to `MT940Reader`.
 ///
-/// Numbers keep their exact text (`ExactJSON`); the document is held in memory (API
-/// responses are small).
+/// Numbers keep their exact text (`ExactJSON`). The file is streamed: memory holds the
+/// document without its entries and one entry at a time, whatever the file's size (a
+/// recorded exchange's body, one JSON string, is held whole).
 public struct JSONReader: StatementReader {
     /// Makes the reader.
     public init() {}
@@ -24,21 +25,28 @@ public struct JSONReader: StatementReader {
         return next == nil || next == UInt8(ascii: "\"") || next == UInt8(ascii: "}")
     }
 
-    /// Streams the statement(s) the document holds.
+    /// Streams the statement(s) the document holds: a first pass checks the whole text and
+    /// keeps its outline without the entries (`JSONText`), then the entries are read a list
+    /// at a time.
     public func read(
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let bytes = try probe.contents(displayName: displayName)
-        var parser = ExactJSONParser(bytes: bytes, fileName: displayName)
-        try read(try parser.parse(), displayName: displayName, configuration: configuration, emit: emit)
+        try read(JSONText(url: probe.url, fileName: displayName), configuration: configuration, emit: emit)
     }
 
-    private func read(_ document: ExactJSON, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    private func read(_ text: JSONText, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        var text = text
+        let document = try text.outline()
+        try read(document, text, configuration: configuration, emit: emit)
+    }
+
+    private func read(_ document: ExactJSON, _ text: JSONText, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        let displayName = text.fileName
         // A recorded API exchange: the statement is the response body.
         if let body = document["response"]?["body"] {
-            if case .string(let text) = body {
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if case .string(let bodyText) = body {
+                let trimmed = bodyText.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.hasPrefix("<") {
                     try CAMTReader().read(bytes: Array(trimmed.utf8), displayName: displayName, configuration: configuration, emit: emit)
                     return
@@ -47,20 +55,20 @@ public struct JSONReader: StatementReader {
                     try MT940Reader().read(text: trimmed, displayName: displayName, configuration: configuration, emit: emit)
                     return
                 }
-                var inner = ExactJSONParser(bytes: Array(trimmed.utf8), fileName: displayName)
-                try read(try inner.parse(), displayName: displayName, configuration: configuration, emit: emit)
+                try read(JSONText(bytes: Array(trimmed.utf8), fileName: displayName), configuration: configuration, emit: emit)
                 return
             }
-            try read(body, displayName: displayName, configuration: configuration, emit: emit)
+            try read(body, text, configuration: configuration, emit: emit)
             return
         }
         let at = SourceLocation(file: displayName, line: max(1, document.line))
-        if let list = document["transactions"]?.elements, list.contains(where: { $0["transaction_id"] != nil && $0["account_id"] != nil }) {
-            try PlaidFormat(fileName: displayName, configuration: configuration).read(list, emit: emit)
-        } else if let list = document["transactions"]?.elements {
-            try PennyJSONFormat(fileName: displayName, configuration: configuration).read(document, list, emit: emit)
-        } else if document["transactions"]?["booked"] != nil || document["transactions"]?["pending"] != nil {
-            try BerlinGroupFormat(fileName: displayName, configuration: configuration).read(document, emit: emit)
+        let transactions = document["transactions"]
+        if let list = text.list(transactions), text.facts(list).hasPlaidEntry {
+            try PlaidFormat(fileName: displayName, configuration: configuration).read(list, text, emit: emit)
+        } else if let list = text.list(transactions) {
+            try PennyJSONFormat(fileName: displayName, configuration: configuration).read(document, list, text, emit: emit)
+        } else if transactions?["booked"] != nil || transactions?["pending"] != nil {
+            try BerlinGroupFormat(fileName: displayName, configuration: configuration).read(document, text, emit: emit)
         } else {
             throw .badInput(
                 "unrecognized JSON statement: expected Penny's format ({\"account\", \"transactions\": [...]}), Berlin Group/GoCardless ({\"transactions\": {\"booked\": [...]}}) or Plaid",
@@ -107,12 +115,12 @@ struct PennyJSONFormat {
     let fileName: String
     let configuration: ReaderConfiguration
 
-    func read(_ document: ExactJSON, _ list: [ExactJSON], emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    func read(_ document: ExactJSON, _ list: JSONList, _ text: JSONText, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         let fields = JSONFields(fileName: fileName)
         let at = fields.location(document)
         let currency = try fields.currency(document["account"]?["currency"]?.text, fallback: configuration.defaultCurrency, at)
         try emit(.statement(StatementHeader(accountIdentifier: document["account"]?["id"]?.text, accountName: nil, currency: currency, location: at)))
-        for item in list {
+        try text.forEach(list) { (item) throws(PennyError) in
             let where_ = fields.location(item)
             let itemCurrency = try fields.currency(item["currency"]?.text, fallback: currency, where_)
             try emit(
@@ -130,13 +138,13 @@ struct BerlinGroupFormat {
     let fileName: String
     let configuration: ReaderConfiguration
 
-    func read(_ document: ExactJSON, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    func read(_ document: ExactJSON, _ text: JSONText, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         let fields = JSONFields(fileName: fileName)
         let at = fields.location(document)
         let account = document["account"]
-        let booked = document["transactions"]?["booked"]?.elements ?? []
-        let pending = document["transactions"]?["pending"]?.elements ?? []
-        let first = (booked + pending).first
+        let booked = text.list(document["transactions"]?["booked"])
+        let pending = text.list(document["transactions"]?["pending"])
+        let first = text.first(booked) ?? text.first(pending)
         let currency: Currency
         if let declared = account?["currency"]?.text {
             currency = try fields.currency(declared, fallback: configuration.defaultCurrency, at)
@@ -154,7 +162,8 @@ struct BerlinGroupFormat {
         let identifier = account?["iban"]?.text ?? account?["bban"]?.text ?? account?["maskedPan"]?.text ?? account?["pan"]?.text
         try emit(.statement(StatementHeader(accountIdentifier: identifier, accountName: nil, currency: currency, location: at, closing: closing)))
         for (items, isPending) in [(booked, false), (pending, true)] {
-            for item in items { try emit(.transaction(try transaction(item, isPending: isPending, currency: currency, fields))) }
+            guard let items else { continue }
+            try text.forEach(items) { (item) throws(PennyError) in try emit(.transaction(try transaction(item, isPending: isPending, currency: currency, fields))) }
         }
     }
 
@@ -184,22 +193,16 @@ struct PlaidFormat {
     let fileName: String
     let configuration: ReaderConfiguration
 
-    func read(_ list: [ExactJSON], emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    func read(_ list: JSONList, _ text: JSONText, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         let fields = JSONFields(fileName: fileName)
-        var order: [String] = []
-        var byAccount: [String: [ExactJSON]] = [:]
-        for item in list {
-            let account = item["account_id"]?.text ?? ""
-            if byAccount[account] == nil { order.append(account) }
-            byAccount[account, default: []].append(item)
-        }
-        for account in order {
-            let items = byAccount[account]!
-            let first = items[0]
+        // One pass over the entries per account, in the order the accounts first appear.
+        let facts = text.facts(list)
+        for (account, first) in zip(facts.accounts, facts.firstOfAccount) {
             let at = fields.location(first)
             let currency = try fields.currency(first["iso_currency_code"]?.text ?? first["unofficial_currency_code"]?.text, fallback: configuration.defaultCurrency, at)
             try emit(.statement(StatementHeader(accountIdentifier: account.isEmpty ? nil : account, accountName: nil, currency: currency, location: at)))
-            for item in items {
+            try text.forEach(list) { (item) throws(PennyError) in
+                guard (item["account_id"]?.text ?? "") == account else { return }
                 let where_ = fields.location(item)
                 let code = try fields.currency(item["iso_currency_code"]?.text ?? item["unofficial_currency_code"]?.text, fallback: currency, where_)
                 let name = item["name"]?.text ?? ""
