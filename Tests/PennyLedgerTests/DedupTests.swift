@@ -1,5 +1,6 @@
 import PennyCore
 import PennyLedger
+import PennyTestSupport
 import Testing
 
 struct DedupTests {
@@ -61,5 +62,25 @@ struct DedupTests {
         let id = DedupID.opening(account: "assets:bank:checking")
         #expect(DedupID(hex: id.description) == id)
         #expect(DedupID(hex: "xyz") == nil)
+    }
+}
+
+/// An unordered file's occurrence counts (every date's kept) spill to a scratch file past a
+/// limit: the ids must be those of counting in memory, repeats across the spill included.
+struct SpilledOccurrenceCountsTests {
+    @Test(arguments: [1, 7, 300]) func spilledCountsGiveTheIdsOfCountingInMemory(limit: Int) {
+        var random = SeededGenerator(seed: UInt64(limit))
+        var spilling = DedupIDAssigner(keepsAllDates: true, spillsPast: limit)
+        var inMemory = DedupIDAssigner(keepsAllDates: true, spillsPast: .max)
+        var repeats = 0
+        var seen: Set<UInt64> = []
+        for _ in 0..<5_000 {
+            let date = LocalDate(dayNumber: 19_000 + Int.random(in: 0...60, using: &random))
+            let key = UInt64.random(in: 0...1_500, using: &random) &* 0x9E37_79B9_7F4A_7C15
+            if !seen.insert(key).inserted { repeats += 1 }
+            #expect(spilling.contentID(key: key, date: date) == inMemory.contentID(key: key, date: date))
+        }
+        #expect(!spilling.countsFailed)
+        #expect(repeats > 1_000, "keys repeat across the spill")
     }
 }

@@ -94,7 +94,7 @@ public struct DedupIDAssigner: Sendable {
     private let knownRepeats: Set<UInt64>
     private let keepsAllDates: Bool
     private var seenBankIDs: Set<UInt64> = []
-    private var occurrences = OccurrenceCounts()
+    private var occurrences: OccurrenceCounts
     private var currentDay: Int?
     private var closedDays: Set<Int> = []
     /// The account whose `DedupID.contentPrefix` is `prefix`.
@@ -112,10 +112,15 @@ public struct DedupIDAssigner: Sendable {
 
     /// Makes an assigner that already knows which bank ids repeat in the file, and
     /// whether to keep occurrence counts for every date (for files not grouped by date).
-    public init(knownRepeats: Set<UInt64> = [], keepsAllDates: Bool = false) {
+    public init(knownRepeats: Set<UInt64> = [], keepsAllDates: Bool = false, spillsPast: Int = 1 << 18) {
         self.knownRepeats = knownRepeats
         self.keepsAllDates = keepsAllDates
+        self.occurrences = OccurrenceCounts(spillsPast: keepsAllDates ? spillsPast : nil)
     }
+
+    /// True when the counts of an unordered file could not be kept (their scratch file
+    /// failed): the ids are then not to be trusted.
+    public var countsFailed: Bool { occurrences.failed }
 
     /// The id for the next transaction of the file.
     public mutating func id(account: String, transaction t: Transaction) -> DedupID {

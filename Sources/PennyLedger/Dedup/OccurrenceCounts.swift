@@ -1,10 +1,13 @@
 internal import CPennySupport
+import Foundation
 
 /// How often each content key was seen (the rows of one date, or of a whole file): open
 /// addressing over the keys, which are hashes already, so a lookup is a multiply and a
 /// probe instead of `Dictionary`'s seeded SipHash — asked once per imported row. Only the
 /// keys are in the table (8 bytes a slot); the few seen more than once have their counts
-/// in `repeats`.
+/// in `repeats`. Counting a whole file (`spillsPast`, an unordered file: every date's keys
+/// kept), the keys move past a limit to a `SpillingIDSet` (sorted runs in a scratch file
+/// behind a Bloom filter), so memory stays flat however many rows the file has.
 struct OccurrenceCounts: Sendable {
     /// 0 marks an empty slot (key 0 is counted in `zeroCount`).
     private var keys = [UInt64](repeating: 0, count: 64)
@@ -14,15 +17,28 @@ struct OccurrenceCounts: Sendable {
     private var zeroCount = 0
     /// Counts of the keys seen twice or more.
     private var repeats: [UInt64: Int] = [:]
+    /// Keys past which they go to `spilled` (nil: never; the table grows).
+    private let spillsPast: Int?
+    /// The keys once they passed `spillsPast`.
+    private var spilled: SpilledKeys?
 
-    /// An empty table.
-    init() {}
+    /// An empty table; with `spillsPast`, keys beyond that many go to a scratch file.
+    init(spillsPast: Int? = nil) { self.spillsPast = spillsPast }
+
+    /// True once the scratch file of the spilled keys failed: the counts are then not to be
+    /// trusted (the import stops with an error).
+    var failed: Bool { spilled?.set.failed ?? false }
 
     /// Counts one more `key` and returns how many times it was seen, this one included.
     mutating func next(_ key: UInt64) -> Int {
         if key == 0 {
             zeroCount += 1
             return zeroCount
+        }
+        if let spilled { return spilled.set.insert(key) ? 1 : repeated(key) }
+        if let spillsPast, used.count >= spillsPast {
+            spill()
+            return next(key)
         }
         if used.count + 1 > IDSet.capacity(slots: keys.count) { grow() }
         let shift = self.shift
@@ -42,13 +58,29 @@ struct OccurrenceCounts: Sendable {
             used.append(Int32(added))
             return 1
         }
+        return repeated(key)
+    }
+
+    /// Counts a key seen before.
+    private mutating func repeated(_ key: UInt64) -> Int {
         let count = repeats[key, default: 1] + 1
         repeats[key] = count
         return count
     }
 
+    /// Moves every key to a `SpillingIDSet` and frees the table.
+    private mutating func spill() {
+        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts")
+        for slot in used { set.insertAbsent(keys[Int(slot)]) }
+        spilled = SpilledKeys(set: set)
+        keys = [UInt64](repeating: 0, count: 64)
+        used = []
+        shift = 58
+    }
+
     /// Brings the slot where `next(key)` starts looking into the cache (a hint).
     @inline(__always) func prefetch(_ key: UInt64) {
+        guard spilled == nil else { return }
         let home = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         keys.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
     }
@@ -76,4 +108,13 @@ struct OccurrenceCounts: Sendable {
             used.append(Int32(i))
         }
     }
+}
+
+/// The spilled keys of a whole file's counts: one set, used by one reading at a time (the
+/// assigner that holds it is handed between statements, never used from two threads).
+final class SpilledKeys: @unchecked Sendable {
+    /// The keys.
+    let set: SpillingIDSet
+
+    init(set: SpillingIDSet) { self.set = set }
 }

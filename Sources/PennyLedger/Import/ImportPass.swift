@@ -35,6 +35,9 @@ struct ImportPass {
         self.statement = statement
     }
 
+    /// True when an assigner's counts of an unordered file could not be kept.
+    var countsFailed: Bool { assigner.countsFailed || assigners.values.contains(where: \.countsFailed) }
+
     /// Keeps `decision`'s match failure when it is the first.
     mutating func note(_ decision: Categorization) {
         if ruleFailure == nil { ruleFailure = decision.matchFailure }

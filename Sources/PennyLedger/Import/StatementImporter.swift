@@ -203,6 +203,11 @@ public struct StatementImporter {
             guard outOfOrder else { throw error }
             return pass.stoppedOutOfOrder()
         }
+        if pass.countsFailed {
+            throw PennyError(
+                .ledgerUnavailable, "cannot keep the occurrence counts of a file not in date order: the temporary file for them failed; nothing of it was written",
+                at: SourceLocation(file: pass.statement?.source ?? ""))
+        }
         return pass.finish()
     }
 
