@@ -71,9 +71,8 @@ public struct PlainRows: @unchecked Sendable {
         public var folded: Range<Int>?
         /// The 1-based line the row starts on.
         public var line: Int
-        /// The rules' account-free verdict when the reader's thread found one: -2 the
-        /// default, a rule's index, -1 none.
-        public var verdictCode: Int32
+        /// The rules' account-free verdict when the reader's thread found one.
+        public var verdict: PackedVerdict
 
         /// Makes an item.
         public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, line: Int, verdict: RowVerdict? = nil) {
@@ -83,16 +82,7 @@ public struct PlainRows: @unchecked Sendable {
             self.description = description
             self.folded = folded
             self.line = line
-            self.verdictCode = Self.code(verdict)
-        }
-
-        /// `verdictCode` of a verdict.
-        public static func code(_ verdict: RowVerdict?) -> Int32 {
-            switch verdict {
-            case .rule(let index)?: Int32(index)
-            case .byDefault?: -2
-            default: -1
-            }
+            self.verdict = PackedVerdict(verdict)
         }
     }
 
@@ -127,10 +117,7 @@ public struct PlainRows: @unchecked Sendable {
 
     /// The account-free verdict the reader's thread found for row `index`, if any
     /// (`Categorizer.accountFreeVerdict`).
-    public func verdict(_ index: Int) -> RowVerdict? {
-        let code = items[index].verdictCode
-        return code >= 0 ? .rule(Int(code)) : code == -2 ? .byDefault : nil
-    }
+    public func verdict(_ index: Int) -> RowVerdict? { items[index].verdict.verdict }
 
     /// Overwrites `row`'s fields with row `index`'s, all but the file (a loop over the
     /// rows reuses one `PlainRow` made for the batch's file).
@@ -142,5 +129,33 @@ public struct PlainRows: @unchecked Sendable {
         row.line = item.line
         row.balance = item.balance.map { Money(minorUnits: $0, currency: currency) }
         row.foldedDescription = item.folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
+    }
+}
+
+/// A `RowVerdict?` in four bytes, as the rows lent in bulk carry it: a rule's index, or one
+/// of two marks below zero (no verdict, the default). A `.decision` is carried as none.
+public struct PackedVerdict: Sendable, Equatable {
+    private let code: Int32
+
+    /// No verdict found.
+    public static let none = PackedVerdict(code: -1)
+    /// The default category.
+    public static let byDefault = PackedVerdict(code: -2)
+
+    private init(code: Int32) { self.code = code }
+
+    /// `verdict` packed.
+    public init(_ verdict: RowVerdict?) {
+        switch verdict {
+        case .rule(let index)?: code = Int32(index)
+        case .byDefault?: code = Self.byDefault.code
+        // A decision in full is not packed: the row is decided again on its turn.
+        case .decision?, nil: code = Self.none.code
+        }
+    }
+
+    /// The verdict unpacked.
+    public var verdict: RowVerdict? {
+        code >= 0 ? .rule(Int(code)) : self == .byDefault ? .byDefault : nil
     }
 }

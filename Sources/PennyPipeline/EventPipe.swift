@@ -179,7 +179,7 @@ private struct EventBatch: @unchecked Sendable {
             guard let verdict else { continue }
             run.load(index - range.lowerBound, into: &row)
             let found = arena.withUnsafeBufferPointer { bytes in verdict(row, UnsafeBufferPointer(rebasing: bytes[folded]), &scratch) }
-            rows[index].verdictCode = PlainRows.Item.code(found)
+            rows[index].verdict = PackedVerdict(found)
         }
     }
 
