@@ -42,10 +42,9 @@ final class DefaultFiledEntries {
         let file: TransferRunFile?
     }
 
-    private var memory: [Key: [Found]] = [:]
-    /// The keys in `memory` by account (for `lookup(account:days:)`).
-    private var memoryKeys: [String: Set<Key>] = [:]
-    private(set) var memoryCount = 0
+    private var memory = RecentEntries()
+    /// How many entries are in memory (not yet spilled).
+    var memoryCount: Int { memory.count }
     private let memoryLimit: Int
     private let makeScratch: () -> ScratchFile?
     /// The scratch file of the runs spilled by this run.
@@ -88,19 +87,18 @@ final class DefaultFiledEntries {
 
     /// Keeps an entry.
     func add(_ key: Key, id: UInt64, day: Int32, extra: UInt64 = 0) {
-        if memory[key] == nil { memoryKeys[key.account, default: []].insert(key) }
-        memory[key, default: []].append((id, day, extra))
-        memoryCount += 1
-        if memoryCount >= memoryLimit { spill() }
+        let head = accountNumber(key.account) << 32 | number(of: key.currency, in: &currencyNumbers, &currencyNames)
+        memory.add(RecentEntries.Key(head: head, units: key.units), id: id, day: day, extra: extra)
+        if memory.count >= memoryLimit { spill() }
     }
 
     /// The entries of `key` whose day is in `days` (in no particular order), or nil when the
     /// scratch file could not be read or written.
     func lookup(_ key: Key, days: ClosedRange<Int>) -> [Found]? {
-        var found = (memory[key] ?? []).filter { days.contains(Int($0.day)) }
-        guard !runs.isEmpty, let account = accountNumbers[key.account], let currency = currencyNumbers[key.currency] else {
-            return failed ? nil : found
-        }
+        guard let account = accountNumbers[key.account], let currency = currencyNumbers[key.currency] else { return failed ? nil : [] }
+        var found: [Found] = []
+        memory.forEach(RecentEntries.Key(head: account << 32 | currency, units: key.units)) { if days.contains(Int($0.day)) { found.append($0) } }
+        guard !runs.isEmpty else { return failed ? nil : found }
         let low: SortKey = (account << 32 | currency, Self.word(key.units), Self.word(Int64(days.lowerBound)))
         let high: SortKey = (low.0, low.1, Self.word(Int64(days.upperBound)))
         let scanned = scan(from: low, through: high, filterKey: Self.filterKey(low)) { record, id, extra in
@@ -113,11 +111,14 @@ final class DefaultFiledEntries {
     /// in `days`, with their keys; nil when the scratch file could not be read. Each other
     /// currency's records of the account are read whole (a leg that may be an exchange).
     func lookup(account: String, days: ClosedRange<Int>, except: String) -> [(key: Key, entry: Found)]? {
+        guard let number = accountNumbers[account] else { return failed ? nil : [] }
         var found: [(key: Key, entry: Found)] = []
-        for key in memoryKeys[account] ?? [] where key.currency != except {
-            for entry in memory[key] ?? [] where days.contains(Int(entry.day)) { found.append((key, entry)) }
+        for key in memory.keys(ofAccount: number) {
+            let currency = currencyNames[Int(key.head & 0xFFFF_FFFF)]
+            guard currency != except else { continue }
+            memory.forEach(key) { if days.contains(Int($0.day)) { found.append((Key(account: account, units: key.units, currency: currency), $0)) } }
         }
-        guard !runs.isEmpty, let number = accountNumbers[account] else { return failed ? nil : found }
+        guard !runs.isEmpty else { return failed ? nil : found }
         for (currencyNumber, currency) in currencyNames.enumerated() where currency != except {
             let head = number << 32 | UInt64(currencyNumber)
             let scanned = scan(from: (head, 0, 0), through: (head, .max, .max)) { record, id, extra in
@@ -170,10 +171,7 @@ final class DefaultFiledEntries {
     /// Forgets the entries with these ids (those a failed file wrote).
     func remove(_ ids: Set<UInt64>) {
         guard !ids.isEmpty else { return }
-        for key in memory.keys {
-            memory[key]!.removeAll { ids.contains($0.id) }
-        }
-        memoryCount = memory.values.reduce(0) { $0 + $1.count }
+        memory.remove(ids)
         if !runs.isEmpty { for id in ids { removed[id] = runs.count } }
     }
 
@@ -210,13 +208,8 @@ final class DefaultFiledEntries {
     /// Writes the dictionary's entries as one sorted run and empties it.
     func spill() {
         var records: [(SortKey, UInt64, UInt64)] = []
-        records.reserveCapacity(memoryCount)
-        for (key, entries) in memory {
-            let head = accountNumber(key.account) << 32 | number(of: key.currency, in: &currencyNumbers, &currencyNames)
-            for entry in entries {
-                records.append(((head, Self.word(key.units), Self.word(Int64(entry.day))), entry.id, entry.extra))
-            }
-        }
+        records.reserveCapacity(memory.count)
+        memory.forEachEntry { key, entry in records.append(((key.head, Self.word(key.units), Self.word(Int64(entry.day))), entry.id, entry.extra)) }
         records.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
         if runFile == nil { runFile = makeScratch() }
         guard let runFile else {
@@ -245,8 +238,6 @@ final class DefaultFiledEntries {
             runFilters.append(filter)
         }
         memory.removeAll()
-        memoryKeys.removeAll()
-        memoryCount = 0
     }
 
     /// The number the runs' records give `account` (a new one for a new name).
