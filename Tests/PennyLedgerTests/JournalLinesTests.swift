@@ -15,6 +15,30 @@ struct JournalLinesTests {
         return path
     }
 
+    /// `penny ledger declare` declared `account # note` for an indented `#` line and an empty
+    /// account for a line of spaces, which also did not end the transaction.
+    @Test func theDeclarationsScanReadsLinesAsTheReaderDoes() throws {
+        let path = try journal("2024-01-01 x\n    # note\n    a  1.00 EUR\n    b\n   \n    c  1.00 USD\n")
+        let names = try DeclarationScan.names(path: path)
+        #expect(names.accounts == ["a", "b"])
+        #expect(names.commodities == ["EUR"])
+    }
+
+    /// The beancount export took an indented `#` line for a posting and carried a
+    /// transaction across a blank line.
+    @Test func theExportEndsATransactionAtABlankLineAndSkipsHashComments() throws {
+        let path = try journal("2024-01-01 x\n    a  1.00 EUR\n    # note\n    b\n\n    ; stray: tag\n    c  2.00 EUR\n")
+        var read: [[String]] = []
+        var tags: [[String]] = []
+        try LedgerItemReader(defaultCurrency: .euro).forEach(path: path) { item in
+            guard case .transaction(let t) = item else { return }
+            read.append(t.postings.map(\.account))
+            tags.append(t.tags.map(\.name))
+        }
+        #expect(read == [["a", "b"]])
+        #expect(tags == [[]])
+    }
+
     /// The id scan of an import's copy pass, the check and the include lines come from the
     /// same classified lines, fed in chunks that cut lines anywhere.
     @Test func theCopyPassReadsIdsIncludesAndTheCheckFromOneLoop() throws {
