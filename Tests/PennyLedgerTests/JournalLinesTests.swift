@@ -15,6 +15,15 @@ struct JournalLinesTests {
         return path
     }
 
+    /// `recategorize`'s blocks took an indented `# note` for a third posting, so the entry
+    /// was never recategorized (it needs two postings).
+    @Test func theBlocksSkipAnIndentedHashComment() throws {
+        let path = try journal("2024-01-01 x\n    ; id: 0123456789abcdef\n    # note\n    a  1.00 EUR\n    b  -1.00 EUR\n")
+        let blocks = try JournalBlocks(path: path).blocks
+        #expect(blocks.map { $0.postings.map(\.account) } == [["a", "b"]])
+        #expect(blocks.first?.lines.count == 5)
+    }
+
     /// `penny ledger declare` declared `account # note` for an indented `#` line and an empty
     /// account for a line of spaces, which also did not end the transaction.
     @Test func theDeclarationsScanReadsLinesAsTheReaderDoes() throws {
