@@ -21,6 +21,7 @@ enum JournalLine: Equatable {
     case other
 
     /// The kind of `line` (without its line end; a trailing CR is ignored).
+    @inline(__always)
     static func classify(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine {
         var end = line.count
         if end > 0, line[end - 1] == 0x0D { end -= 1 }

@@ -69,6 +69,8 @@ struct JournalLines {
     /// Reads the journal file at `path` (not its includes: the loop's `includes` name them
     /// for `JournalInclude.follow`), after checking it is text Penny reads; the first error
     /// `reading` throws stops the read.
+    /// Inlined into each reading, so its line handling is compiled into the loop.
+    @inline(__always)
     static func read(path: String, _ reading: (ClassifiedLine) throws(PennyError) -> Void) throws(PennyError) -> JournalLines {
         try LedgerText.check(path)
         var lines = JournalLines()
