@@ -10,9 +10,11 @@ private let hledgerPath = ["/usr/bin/hledger", "/usr/local/bin/hledger"].first {
 
 /// On random journals (date separators, status marks, accounts with single spaces,
 /// separators of spaces and tabs, commodity left or right, elided amounts, tag and comment
-/// lines, blank lines of spaces, prices), every reading of Penny's — the check's postings
-/// (`forEachPosting`), the transaction scanner, the blocks `recategorize` rewrites and the
-/// line classifier — agrees with hledger's (`print -O json`) on dates, accounts and amounts.
+/// lines, blank lines of spaces, prices, `id` tags), every reading of Penny's — the check's
+/// postings (`forEachPosting`), the transaction scanner, the blocks `recategorize` rewrites,
+/// the beancount export's items and the line classifier — agrees with hledger's (`print -O
+/// json`) on dates, accounts and amounts; the import's copy pass and the scanner find the
+/// `id` tags hledger reads, and the declarations scan the accounts hledger uses.
 @Suite(.enabled(if: hledgerPath != nil))
 struct JournalHledgerAgreementTests {
 
@@ -35,12 +37,17 @@ struct JournalHledgerAgreementTests {
             let readings = [
                 ("check", try Self.checkReading(path), theirs.map { Reading(date: $0.date, postings: $0.postings.sorted()) }),
                 ("scanner", try Self.scannerReading(path), explicit), ("blocks", try Self.blocksReading(path), explicit),
-                ("lines", Self.linesReading(text), explicit),
+                ("lines", Self.linesReading(text), explicit), ("items", try Self.itemsReading(path), explicit),
             ]
             for (name, mine, hledger) in readings where mine != hledger {
                 let at = Array(zip(mine, hledger)).firstIndex { $0 != $1 } ?? min(mine.count, hledger.count)
                 Issue.record("\(name): Penny \(at < mine.count ? mine[at].description : "-") / hledger \(at < hledger.count ? hledger[at].description : "-")\n\(text)")
             }
+            let ids = try Self.hledgerIDs(path)
+            let copied = Self.copyPassIDs(path)
+            #expect(copied.count == ids.count && ids.allSatisfy(copied.contains), "the copy pass's ids\n\(text)")
+            #expect(try Self.scannerIDs(path) == ids, "the scanner's ids\n\(text)")
+            #expect(try DeclarationScan.names(path: path).accounts == Self.hledgerAccounts(path), "the declared accounts\n\(text)")
         }
     }
 
@@ -61,6 +68,7 @@ struct JournalHledgerAgreementTests {
         let date = "2024\(separator)0\(Int.random(in: 1...9, using: &g))\(separator)\(Int.random(in: 10...28, using: &g))"
         let status = ["", "* ", "! "].randomElement(using: &g)!
         var out = "\(date) \(status)shop \(Int.random(in: 1...99, using: &g))\(Bool.random(using: &g) ? "  ; paid" : "")\n"
+        if Bool.random(using: &g) { out += "    ; id: \(String(format: "%016llx", UInt64.random(in: 1...UInt64.max, using: &g)))\n" }
         let (code, exponent) = [("EUR", 2), ("USD", 2), ("JPY", 0)].randomElement(using: &g)!
         let count = Int.random(in: 2...4, using: &g)
         let elides = Bool.random(using: &g)
@@ -99,9 +107,9 @@ struct JournalHledgerAgreementTests {
 
     // MARK: hledger's reading
 
-    /// hledger's transactions in file order (`print` lists them by date; `tindex` is the
-    /// file's order); with `explicitOnly`, the amounts the journal elides are nil.
-    static func hledgerReading(_ path: String, explicitOnly text: String? = nil) throws -> [Reading] {
+    /// hledger's transactions (`print -O json`) in file order (`print` lists them by date;
+    /// `tindex` is the file's order).
+    static func hledgerTransactions(_ path: String) throws -> [[String: Any]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: hledgerPath!)
         process.arguments = ["-f", path, "print", "-O", "json"]
@@ -111,7 +119,26 @@ struct JournalHledgerAgreementTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let listed = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        let transactions = listed.sorted { (($0["tindex"] as? Int) ?? 0) < (($1["tindex"] as? Int) ?? 0) }
+        return listed.sorted { (($0["tindex"] as? Int) ?? 0) < (($1["tindex"] as? Int) ?? 0) }
+    }
+
+    /// The `id` tags of hledger's transactions, in file order.
+    static func hledgerIDs(_ path: String) throws -> [UInt64] {
+        try hledgerTransactions(path).compactMap { transaction in
+            let tags = try #require(transaction["ttags"] as? [[String]])
+            return tags.first { $0.first == "id" }.flatMap { UInt64($0[1], radix: 16) }
+        }
+    }
+
+    /// The accounts of hledger's postings.
+    static func hledgerAccounts(_ path: String) throws -> Set<String> {
+        Set(try hledgerTransactions(path).flatMap { transaction in (transaction["tpostings"] as? [[String: Any]] ?? []).compactMap { $0["paccount"] as? String } })
+    }
+
+    /// hledger's transactions in file order; with `explicitOnly`, the amounts the journal
+    /// elides are nil.
+    static func hledgerReading(_ path: String, explicitOnly text: String? = nil) throws -> [Reading] {
+        let transactions = try hledgerTransactions(path)
         let elided = text.map(elidedPostings) ?? []
         return try transactions.enumerated().map { t, transaction in
             let day = try #require(transaction["tdate"] as? String)
@@ -190,6 +217,35 @@ struct JournalHledgerAgreementTests {
         var result: [Reading] = []
         try JournalReader(defaultCurrency: .euro).forEachTransaction(path: path, tagNames: [], wantsDescription: false, commentPrefix: "; ", requiresID: false, comment: { _ in }) {
             result.append(Reading(date: $0.date, postings: $0.postings.map { "\($0.account) \($0.amount.map(\.description) ?? "-")" }))
+        }
+        return result
+    }
+
+    /// The ids the import's copy pass (`LedgerIDScanner`) finds, the file fed in chunks of 100 bytes.
+    static func copyPassIDs(_ path: String) -> SpillingIDSet {
+        let ids = SpillingIDSet(near: path)
+        var scanner = LedgerIDScanner(balances: StatementBalances(accounts: []), ids: ids)
+        let bytes = Array(FileManager.default.contents(atPath: path) ?? Data())
+        for start in stride(from: 0, to: bytes.count, by: 100) { scanner.scan(bytes[start..<min(start + 100, bytes.count)]) }
+        scanner.finish()
+        return ids
+    }
+
+    /// The transaction scanner's ids (`requiresID`), in file order.
+    static func scannerIDs(_ path: String) throws -> [UInt64] {
+        var ids: [UInt64] = []
+        try JournalReader(defaultCurrency: .euro).forEachTransaction(path: path, tagNames: [], wantsDescription: false, commentPrefix: "; ", comment: { _ in }) {
+            ids.append($0.id)
+        }
+        return ids
+    }
+
+    /// The beancount export's reading (`LedgerItemReader`: explicit amounts).
+    static func itemsReading(_ path: String) throws -> [Reading] {
+        var result: [Reading] = []
+        try LedgerItemReader(defaultCurrency: .euro).forEach(path: path) { item in
+            guard case .transaction(let t) = item else { return }
+            result.append(Reading(date: t.date, postings: t.postings.map { "\($0.account) \($0.amount.map(\.description) ?? "-")" }))
         }
         return result
     }

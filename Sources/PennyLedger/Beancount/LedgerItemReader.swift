@@ -17,47 +17,29 @@ public struct LedgerItemReader {
     }
 
     private func read(path: String, chain: [String], _ body: (LedgerItem) throws(PennyError) -> Void) throws(PennyError) {
-        var includes: [(String, Int)] = []
         var current: LedgerTransaction?
-        var failure: PennyError?
-        func emit(_ item: LedgerItem) -> Bool {
-            do throws(PennyError) { try body(item) } catch {
-                failure = error
-                return false
-            }
-            return true
-        }
-        try LedgerText.check(path)
-        let opened = LineReader.forEachLine(path: path) { bytes, number in
-            let line = String(decoding: bytes, as: UTF8.self)
-            guard let first = line.first else { return true }
-            if first == " " || first == "\t" {
+        let lines = try JournalLines.read(path: path) { (line) throws(PennyError) in
+            switch line.kind {
+            case .posting, .indentedComment:
                 if current != nil { take(indented: line, into: &current!) }
-                return true
+                return
+            case .blank, .transactionHead, .include, .other:
+                // A blank line (of spaces too) or an unindented line ends a transaction.
+                if let done = current {
+                    current = nil
+                    try body(.transaction(done))
+                }
             }
-            if let done = current {
-                current = nil
-                guard emit(.transaction(done)) else { return false }
+            if case .transactionHead(let date) = line.kind {
+                current = header(String(decoding: line.bytes, as: UTF8.self), date: date, at: SourceLocation(file: path, line: line.number))
+            } else if line.bytes.first == UInt8(ascii: "P"), let price = try? PriceDirective.parse(String(decoding: line.bytes, as: UTF8.self)) {
+                try body(.price(price.rate))
+            } else if line.bytes.first == UInt8(ascii: ";"), let comment = PennyComment.parse(String(decoding: line.bytes, as: UTF8.self)) {
+                try body(.comment(comment))
             }
-            if first.isASCII, first.isNumber, let date = LedgerSort.transactionDate(Substring(line)) {
-                current = header(line, date: date, at: SourceLocation(file: path, line: number))
-            } else if first == "P", let price = try? PriceDirective.parse(line) {
-                return emit(.price(price.rate))
-            } else if first == ";", let comment = PennyComment.parse(line) {
-                return emit(.comment(comment))
-            } else if let target = JournalLine.includeTarget(bytes) {
-                includes.append((target, number))
-            }
-            return true
         }
-        guard opened else { throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path)) }
-        if failure == nil, let done = current { _ = emit(.transaction(done)) }
-        if let failure { throw failure }
-        let within = chain + [JournalReader.identity(path)]
-        for (include, line) in includes {
-            guard let resolved = try JournalInclude.resolve(include, in: path, line: line, chain: within) else { continue }
-            try read(path: resolved, chain: within, body)
-        }
+        if let done = current { try body(.transaction(done)) }
+        try JournalInclude.follow(lines.includes, of: path, chain: chain) { (file, chain) throws(PennyError) in try read(path: file, chain: chain, body) }
     }
 
     /// A transaction's header line: date, optional second date, mark, description.
@@ -72,16 +54,17 @@ public struct LedgerItemReader {
         return LedgerTransaction(date: date, mark: mark, description: rest.trimmingCharacters(in: .whitespaces), location: location)
     }
 
-    /// A tag line or a posting line of `transaction`.
-    private func take(indented line: String, into transaction: inout LedgerTransaction) {
-        let body = line.drop(while: { $0 == " " || $0 == "\t" })
-        if body.hasPrefix(";") {
+    /// A tag line or a posting line of `transaction`; an indented `#` line is a comment.
+    private func take(indented line: ClassifiedLine, into transaction: inout LedgerTransaction) {
+        let text = String(decoding: line.bytes, as: UTF8.self)
+        let body = text.drop(while: { $0 == " " || $0 == "\t" })
+        guard case .posting = line.kind else {
+            guard body.hasPrefix(";") else { return }
             let comment = body.dropFirst().drop(while: { $0 == " " })
             guard let colon = comment.firstIndex(of: ":"), colon > comment.startIndex, !comment[..<colon].contains(" ") else { return }
             transaction.tags.append((String(comment[..<colon]), comment[comment.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             return
         }
-        guard !body.isEmpty else { return }
         let split = PostingText.split(body)
         var posting = LedgerPosting(account: split.account)
         if let open = split.account.first, open == "(" || open == "[", split.account.count > 2 {

@@ -14,38 +14,29 @@ public enum DeclarationScan {
     }
 
     private static func scan(path: String, chain: [String], into found: inout LedgerDeclarations) throws(PennyError) {
-        var includes: [(String, Int)] = []
         var inTransaction = false
-        let opened = LineReader.forEachLine(path: path) { line, number in
-            guard let first = line.first else {
+        let lines = try JournalLines.read(path: path) { line in
+            switch line.kind {
+            case .posting, .indentedComment:
+                if inTransaction { take(indented: String(decoding: line.bytes, as: UTF8.self), into: &found) }
+            case .transactionHead:
+                inTransaction = true
+            case .blank, .include, .other:
+                // A blank line (of spaces too) ends a transaction; a date that cannot be read starts none.
                 inTransaction = false
-                return true
+                guard line.bytes.first == UInt8(ascii: "P"), let price = try? PriceDirective.parse(String(decoding: line.bytes, as: UTF8.self)) else { return }
+                found.commodities.insert(price.rate.from.code)
+                found.commodities.insert(price.rate.to.code)
             }
-            let text = String(decoding: line, as: UTF8.self)
-            if first == 0x20 || first == 0x09 {
-                if inTransaction { take(indented: text, into: &found) }
-            } else {
-                inTransaction = first >= 0x30 && first <= 0x39
-                if first == UInt8(ascii: "P"), let price = try? PriceDirective.parse(text) {
-                    found.commodities.insert(price.rate.from.code)
-                    found.commodities.insert(price.rate.to.code)
-                } else if text.hasPrefix("include ") {
-                    includes.append((String(text.dropFirst(8)).trimmingCharacters(in: .whitespaces), number))
-                }
-            }
-            return true
         }
-        guard opened else { throw PennyError(.configuration, "cannot read the ledger", at: SourceLocation(file: path)) }
-        let within = chain + [JournalReader.identity(path)]
-        for (include, line) in includes {
-            guard let resolved = try JournalInclude.resolve(include, in: path, line: line, chain: within) else { continue }
-            try scan(path: resolved, chain: within, into: &found)
-        }
+        try JournalInclude.follow(lines.includes, of: path, chain: chain) { (file, chain) throws(PennyError) in try scan(path: file, chain: chain, into: &found) }
     }
 
     /// A tag line's name, or a posting's account and the commodities of its amount and cost.
     static func take(indented line: String, into found: inout LedgerDeclarations) {
         let body = line.drop(while: { $0 == " " || $0 == "\t" })
+        // An indented `#` line is a comment, as the journal reader has it (`JournalLine`).
+        guard !body.hasPrefix("#") else { return }
         if body.hasPrefix(";") {
             let comment = body.dropFirst().drop(while: { $0 == " " })
             if let colon = comment.firstIndex(of: ":"), colon > comment.startIndex,

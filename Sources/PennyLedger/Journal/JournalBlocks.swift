@@ -80,6 +80,8 @@ public struct JournalBlocks {
         var postings: [(account: String, amount: String?, line: Int)] = []
         for (index, raw) in lines.enumerated().dropFirst() {
             let line = raw.trimmingCharacters(in: .whitespaces)
+            // An indented `#` line is a comment (`JournalLine`), not a posting.
+            if line.hasPrefix("#") { continue }
             if line.hasPrefix(";") {
                 let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
                 if let colon = body.firstIndex(of: ":") {

@@ -7,6 +7,21 @@ import PennyCore
 /// a pipe is refused (it read as nothing, or never ended: a hang), as are a cycle and
 /// nesting deeper than 32 files.
 enum JournalInclude {
+    /// Reads the files `includes` names (targets with their lines in the journal at `path`),
+    /// in order, with `read(file, chain)`; `chain` holds the identities of the files being
+    /// read, outermost first, and is handed on so a reader that follows the included file's
+    /// own includes calls `follow` again with it: the one cycle and depth check.
+    static func follow(
+        _ includes: [(String, Int)], of path: String, chain: [String], _ read: (String, [String]) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        guard !includes.isEmpty else { return }
+        let within = chain + [JournalReader.identity(path)]
+        for (include, line) in includes {
+            guard let resolved = try resolve(include, in: path, line: line, chain: within) else { continue }
+            try read(resolved, within)
+        }
+    }
+
     /// The file `include` names, nil when it does not exist; `chain` holds the identities
     /// of the files being read, outermost first.
     static func resolve(_ include: String, in path: String, line: Int, chain: [String]) throws(PennyError) -> String? {

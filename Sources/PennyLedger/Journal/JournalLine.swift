@@ -4,7 +4,8 @@ import PennyCore
 /// What one journal line is, by the journal's rules (hledger's): a transaction starts at
 /// an unindented date; an indented line in it is a comment (`;` or `#` first) or a
 /// posting, whose account ends at two spaces, a tab or the line's end; a line of spaces is
-/// blank. The refiling rewrite reads lines through it.
+/// blank. Every reading of a journal gets its lines classified by it (`JournalLines`), and
+/// the rewrites (refiling, recategorize's blocks, the sort) read lines through it.
 enum JournalLine: Equatable {
     /// Empty, or spaces and tabs only: ends a transaction.
     case blank
@@ -20,6 +21,7 @@ enum JournalLine: Equatable {
     case other
 
     /// The kind of `line` (without its line end; a trailing CR is ignored).
+    @inline(__always)
     static func classify(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine {
         var end = line.count
         if end > 0, line[end - 1] == 0x0D { end -= 1 }
@@ -53,6 +55,12 @@ enum JournalLine: Equatable {
     static func includeTarget(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         guard line.first == UInt8(ascii: "i"), line.starts(with: includePrefix) else { return nil }
         return String(decoding: line.dropFirst(includePrefix.count), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The same for a line held as text.
+    static func includeTarget(_ line: some StringProtocol) -> String? {
+        var line = String(line)
+        return line.withUTF8 { includeTarget($0) }
     }
 
     /// The kind of a line held as text.

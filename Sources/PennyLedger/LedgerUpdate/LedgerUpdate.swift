@@ -91,7 +91,7 @@ public final class LedgerUpdate {
         index.summary.writesCRLF = read.crlf
         try appender.prepare(length: copy.length, lastByte: read.lastByte, crlf: read.crlf)
         if let check = scanner.check {
-            do throws(PennyError) { magnitudes = try check.finish() } catch { throw LedgerCheck.refusal(error) }
+            do throws(PennyError) { magnitudes = try check.finish(includes: scanner.includeLines) } catch { throw LedgerCheck.refusal(error) }
             index.summary.totals = check.ownTotals
             index.summary.defaultCurrency = defaultCurrency?.code ?? ""
             index.indexable = true

@@ -170,7 +170,13 @@ struct PostingLineParser {
     mutating func take(_ raw: UnsafeBufferPointer<UInt8>, into balances: inout StatementBalances, sign: Int64) throws(MoneyError) {
         // A line of a CRLF ledger's text (a failed file's, read back) ends in CR.
         let line = raw.last == 0x0D ? UnsafeBufferPointer(rebasing: raw.dropLast()) : raw
-        switch JournalLine.classify(line) {
+        try take(line, JournalLine.classify(line), into: &balances, sign: sign)
+    }
+
+    /// The same for a line (without its line end) already classified as `kind`.
+    @inline(__always)
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ kind: JournalLine, into balances: inout StatementBalances, sign: Int64) throws(MoneyError) {
+        switch kind {
         case .transactionHead(let day): date = day
         case .posting(let accountRange):
             guard let date, let account = balances.account(UnsafeBufferPointer(rebasing: line[accountRange])) else { return }

@@ -102,8 +102,7 @@ public enum LedgerSort {
 
     /// An `include` of one of the files Penny keeps beside the ledger.
     static func isPennyInclude(_ line: Substring, ledgerName: String) -> Bool {
-        guard line.hasPrefix("include ") else { return false }
-        let name = line.dropFirst(8).trimmingCharacters(in: .whitespaces)
+        guard line.first == "i", let name = JournalLine.includeTarget(line) else { return false }
         return [".declarations.journal", ".roundups.journal", ".prices.journal"].contains { name == ledgerName + $0 }
     }
 }
