@@ -6,16 +6,6 @@ import PennyReport
 import PennyRoundUp
 import PennyRules
 
-/// The first rule whose regular expression gave up during an import (set from the
-/// categorizer, which cannot throw; the file's reader then stops with it).
-public final class MatchFailureBox {
-    /// The failure, once one happened.
-    public var error: PennyError?
-
-    /// An empty box.
-    public init() {}
-}
-
 /// Wires readers, rules and the ledger for one `penny import`, and prints its lines.
 public struct ImportRun {
     /// The rules the run categorizes and resolves accounts with.

@@ -22,25 +22,15 @@ public struct RecategorizeRun {
     ) throws(PennyError) -> Recategorization {
         let (rules, ledgerPath) = (ledger.rules, ledger.ledgerPath)
         let categorizer = Categorizer(rules)
-        let matchFailure = MatchFailureBox()
-        let recategorizer = LedgerRecategorizer(
-            rules: rules.auditFacts,
-            decide: { transaction, account in
-                let decision = categorizer.categorize(transaction, account: account)
-                if matchFailure.error == nil { matchFailure.error = decision.matchFailure }
-                return decision
-            })
+        let recategorizer = LedgerRecategorizer(rules: rules.auditFacts, decide: { transaction, account in categorizer.categorize(transaction, account: account) })
         let changes = try ledger.withLock { () throws(PennyError) -> Recategorization in
-            // With regular expressions in the rules, a dry run first: one that gives up
-            // stops the command before the ledger is rewritten.
+            // A regular expression that gives up stops the run before it writes the ledger.
+            // With one in the rules, a dry run first, so that `underLock` (a session's
+            // rules) is not written either.
             let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }
-            if hasRegex && !dryRun {
-                _ = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: true)
-                if let error = matchFailure.error { throw error }
-            }
+            if hasRegex && !dryRun { _ = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: true) }
             try underLock?()
             let changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
-            if let error = matchFailure.error { throw error }
             // The new categories declared, still under the lock (a ledger not yet declared is
             // read whole at its next import, or by `penny ledger declare`).
             if !dryRun, FileManager.default.fileExists(atPath: LedgerDeclarations.path(forLedger: ledgerPath)) {

@@ -55,11 +55,14 @@ public struct LedgerRecategorizer {
         self.decide = decide
     }
 
-    /// Finds the changes in `from...to` and, unless `dryRun`, writes them atomically.
-    /// Hold a `LedgerLock` while calling it.
+    /// Finds the changes in `from...to` and, unless `dryRun`, writes them atomically; throws
+    /// the first rule's regular expression that gave up, before writing anything. Hold a
+    /// `LedgerLock` while calling it.
     public func run(ledgerPath: String, from: LocalDate?, to: LocalDate?, dryRun: Bool) throws(PennyError) -> Recategorization {
         var journal = try JournalBlocks(path: ledgerPath)
         var result = Recategorization()
+        // The first rule whose regular expression gave up: the command stops with it, nothing written.
+        var matchFailure: PennyError?
         let audit = RuleTagAudit(journal: journal, rules: rules, from: from, to: to)
         for entry in audit.entries {
             let block = journal.blocks[entry.index]
@@ -68,6 +71,7 @@ public struct LedgerRecategorizer {
                 continue
             }
             let decision = decide(Self.transaction(block, amount: entry.amount, path: ledgerPath), block.postings[entry.ownIndex].account)
+            if matchFailure == nil { matchFailure = decision.matchFailure }
             let newRule = decision.ruleName ?? JournalEntry.defaultRule
             guard !decision.skips, decision.category != entry.category || newRule != oldRule else { continue }
             var lines = block.lines
@@ -82,6 +86,7 @@ public struct LedgerRecategorizer {
                     line: block.firstLine + 1, date: block.date, description: block.description, oldCategory: entry.category, oldRule: oldRule,
                     newCategory: decision.category, newRule: newRule))
         }
+        if let matchFailure { throw matchFailure }
         if !dryRun && !result.changes.isEmpty { try AtomicFile.write(journal.text, to: ledgerPath) }
         return result
     }
