@@ -3,37 +3,68 @@ import PennyCore
 /// A strict JSON parser (RFC 8259) with line and column in its errors, reading its text
 /// through a `ChunkedInput`: memory is one chunk and the values kept.
 ///
-/// The arrays of statement entries (`JSONStreamPath`) are not kept: each element is parsed
-/// and handed to `onElement` with the array's ordinal, then dropped, and the array stands
-/// in the document as `.streamed(ordinal)`. The ordinals are the same on every parse of
-/// the same text, so a reader parses once to check the whole document and learn its
-/// outline, then again to read an array's entries (`JSONReader`).
+/// The arrays of statement entries (`JSONStreamPath`) are not kept; each has an ordinal,
+/// the same on every parse of the same text. A parse is one of two passes (`Mode`): the
+/// outline checks the whole text and keeps the document with each entry array as
+/// `.streamed(ordinal)`, and for each array its first entry and what the reader needs of
+/// the others (`JSONListFacts`, the others only checked, not built); a pass over one
+/// array's entries checks and skips everything before it without building values, hands
+/// each of its entries to `onElement`, and stops at its end (`JSONReader`).
 struct ExactJSONParser {
-    /// Called with each element of a streamed array (the array's ordinal and the element),
-    /// then with nil at the array's end; returns false to stop the parse there.
-    typealias ElementHandler = (Int, ExactJSON?) throws(PennyError) -> Bool
+    /// Called with each entry of the array a pass reads.
+    typealias ElementHandler = (ExactJSON) throws(PennyError) -> Void
+
+    /// What a parse does with the document and its entry arrays.
+    enum Mode {
+        /// Keep the document without its entries, and the facts of each entry array.
+        case outline
+        /// Build only the entries of the array of this ordinal, and stop at its end.
+        case entries(of: Int)
+    }
+
+    /// What a parse does with an array's elements.
+    enum ElementAction {
+        /// Build and keep them.
+        case keep
+        /// Check them only.
+        case skip
+        /// Build and hand each to `onElement`.
+        case emit
+        /// Learn the facts of an entry array.
+        case outline
+    }
 
     let input: ChunkedInput
     private let fileName: String
+    private let mode: Mode
     private let onElement: ElementHandler
     /// The index in `input.bytes` of the next byte.
     var i = 0
-    private var line = 1
+    private(set) var line = 1
     /// The text offset of the current line's first byte.
     private var lineStart = 0
     private var nextOrdinal = 0
-    /// Set when `onElement` asked to stop: every level returns at once.
+    /// Set at the end of the array an `.entries` pass reads: every level returns at once.
     private(set) var stopped = false
+    /// What an outline learnt of each entry array, by ordinal.
+    private(set) var lists: [Int: JSONListFacts] = [:]
+    /// The bytes of the string or number being read (reused).
+    var scratch: [UInt8] = []
 
-    init(input: ChunkedInput, fileName: String, onElement: @escaping ElementHandler) {
+    init(input: ChunkedInput, fileName: String, mode: Mode = .outline, onElement: @escaping ElementHandler = { _ in }) {
         self.input = input
         self.fileName = fileName
+        self.mode = mode
         self.onElement = onElement
+        scratch.reserveCapacity(256)
     }
 
-    /// The document's value; anything after it but white space is an error.
+    /// The document's value (without values under an `.entries` pass); anything after it
+    /// but white space is an error.
     mutating func parse() throws(PennyError) -> ExactJSON {
-        let value = try parseValue(depth: 0, path: .root)
+        let build: Bool
+        if case .outline = mode { build = true } else { build = false }
+        let value = try parseValue(depth: 0, path: .root, build: build)
         if stopped { return value }
         try skipSpace()
         if try peek() != nil { throw failure("unexpected text after the JSON value") }
@@ -42,6 +73,7 @@ struct ExactJSONParser {
 
     private var position: Int { input.offset + i }
 
+    /// The error at the next byte's line and column.
     func failure(_ message: String) -> PennyError {
         .badInput("malformed JSON: \(message)", at: SourceLocation(file: fileName, line: line, column: position - lineStart + 1))
     }
@@ -66,28 +98,39 @@ struct ExactJSONParser {
         return true
     }
 
-    private mutating func skipSpace() throws(PennyError) {
+    /// Takes white space, counting lines.
+    mutating func skipSpace() throws(PennyError) {
         while true {
             if i == input.end, try peek() == nil { return }
-            switch input.bytes[i] {
-            case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A:
-                i += 1
-                line += 1
-                lineStart = position
-            default: return
+            let bytes = input.bytes
+            let end = input.end
+            while i < end {
+                switch bytes[i] {
+                case 0x20, 0x09, 0x0D: i += 1
+                case 0x0A:
+                    i += 1
+                    line += 1
+                    lineStart = position
+                default: return
+                }
             }
         }
     }
 
-    private mutating func parseValue(depth: Int, path: JSONStreamPath) throws(PennyError) -> ExactJSON {
+    /// A value; with `build` false it is only checked (and `.null` stands for it).
+    mutating func parseValue(depth: Int, path: JSONStreamPath, build: Bool) throws(PennyError) -> ExactJSON {
         guard depth < 512 else { throw failure("nested too deeply") }
         try skipSpace()
         guard let byte = try peek() else { throw failure("unexpected end of file: expected a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth, path: path)
-        case UInt8(ascii: "["): return path.streams ? try streamArray(depth: depth) : try parseArray(depth: depth)
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"): return try parseObject(depth: depth, path: path, build: build)
+        case UInt8(ascii: "["):
+            if path.streams { return try streamArray(depth: depth) }
+            return .array(try parseElements(depth: depth, build ? .keep : .skip))
+        case UInt8(ascii: "\""):
+            if build { return .string(try parseString()) }
+            try skipString()
+            return .null
         case UInt8(ascii: "t"):
             try literal("true")
             return .bool(true)
@@ -97,7 +140,9 @@ struct ExactJSONParser {
         case UInt8(ascii: "n"):
             try literal("null")
             return .null
-        case UInt8(ascii: "-"), 0x30...0x39: return .number(try parseNumber())
+        case UInt8(ascii: "-"), 0x30...0x39:
+            try scanNumber()
+            return build ? .number(String(decoding: scratch, as: UTF8.self)) : .null
         default: throw failure("unexpected character '\(Character(UnicodeScalar(byte)))': expected a value")
         }
     }
@@ -108,8 +153,11 @@ struct ExactJSONParser {
         i += count
     }
 
-    private mutating func parseObject(depth: Int, path: JSONStreamPath) throws(PennyError) -> ExactJSON {
+    /// An object; its members' names are read only where they are kept or lead to an entry
+    /// array (`JSONStreamPath`).
+    private mutating func parseObject(depth: Int, path: JSONStreamPath, build: Bool) throws(PennyError) -> ExactJSON {
         let startLine = line
+        let readsNames = build || path != .elsewhere
         i += 1
         var members: [(key: String, value: ExactJSON)] = []
         try skipSpace()
@@ -120,103 +168,106 @@ struct ExactJSONParser {
         while true {
             try skipSpace()
             guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a member name in quotes") }
-            let key = try parseString()
+            var key = ""
+            if readsNames { key = try parseString() } else { try skipString() }
             try skipSpace()
             guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             i += 1
-            members.append((key, try parseValue(depth: depth + 1, path: path.member(key))))
+            let value = try parseValue(depth: depth + 1, path: readsNames ? path.member(key) : .elsewhere, build: build)
+            if build { members.append((key, value)) }
             if stopped { return .object(members, line: startLine) }
-            try skipSpace()
-            guard let next = try peek() else { throw failure("unexpected end of file: expected ',' or '}'") }
-            if next == UInt8(ascii: ",") {
-                i += 1
-                continue
-            }
-            if next == UInt8(ascii: "}") {
-                i += 1
-                return .object(members, line: startLine)
-            }
-            throw failure("expected ',' or '}' in an object")
+            if try endOfMember(closer: UInt8(ascii: "}")) { return .object(members, line: startLine) }
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(PennyError) -> ExactJSON {
-        var values: [ExactJSON] = []
-        try forEachElement(depth: depth) { (value) throws(PennyError) in
-            values.append(value)
+    /// Takes the `,` or closer after a member or element: true at the closer.
+    mutating func endOfMember(closer: UInt8) throws(PennyError) -> Bool {
+        try skipSpace()
+        let inObject = closer == UInt8(ascii: "}")
+        guard let next = try peek() else {
+            throw failure(inObject ? "unexpected end of file: expected ',' or '}'" : "unexpected end of file: expected ',' or ']'")
+        }
+        if next == UInt8(ascii: ",") {
+            i += 1
+            return false
+        }
+        if next == closer {
+            i += 1
             return true
         }
-        return .array(values)
+        throw failure(inObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
     }
 
-    /// An array of entries: each element goes to `onElement`, then nil.
+    /// An array of entries: its elements learnt (outline), emitted (the array an entries
+    /// pass reads, which then stops) or checked.
     private mutating func streamArray(depth: Int) throws(PennyError) -> ExactJSON {
         let ordinal = nextOrdinal
         nextOrdinal += 1
-        let handler = onElement
-        try forEachElement(depth: depth) { (value) throws(PennyError) in try handler(ordinal, value) }
-        if !stopped, try !onElement(ordinal, nil) { stopped = true }
+        switch mode {
+        case .outline: _ = try parseElements(depth: depth, .outline, ordinal: ordinal)
+        case .entries(let target) where target == ordinal:
+            _ = try parseElements(depth: depth, .emit)
+            stopped = true
+        case .entries: _ = try parseElements(depth: depth, .skip)
+        }
         return .streamed(ordinal)
     }
 
-    /// Parses an array's elements, handing each to `body` (false stops the parse).
-    private mutating func forEachElement(depth: Int, _ body: (ExactJSON) throws(PennyError) -> Bool) throws(PennyError) {
+    /// An array's elements, done with as `action` says; returns those kept.
+    private mutating func parseElements(depth: Int, _ action: ElementAction, ordinal: Int = 0) throws(PennyError) -> [ExactJSON] {
+        var values: [ExactJSON] = []
+        var facts = JSONListFacts()
+        defer { if case .outline = action { lists[ordinal] = facts } }
         i += 1
         try skipSpace()
         if try peek() == UInt8(ascii: "]") {
             i += 1
-            return
+            return values
         }
         while true {
-            let value = try parseValue(depth: depth + 1, path: .elsewhere)
-            if stopped { return }
-            guard try body(value) else {
-                stopped = true
-                return
+            switch action {
+            case .keep: values.append(try parseValue(depth: depth + 1, path: .elsewhere, build: true))
+            case .skip: _ = try parseValue(depth: depth + 1, path: .elsewhere, build: false)
+            case .emit: try onElement(try parseValue(depth: depth + 1, path: .elsewhere, build: true))
+            case .outline:
+                if facts.first == nil {
+                    facts.add(first: try parseValue(depth: depth + 1, path: .elsewhere, build: true))
+                } else {
+                    facts.add(try skimEntry(depth: depth + 1))
+                }
             }
-            try skipSpace()
-            guard let next = try peek() else { throw failure("unexpected end of file: expected ',' or ']'") }
-            if next == UInt8(ascii: ",") {
-                i += 1
-                continue
-            }
-            if next == UInt8(ascii: "]") {
-                i += 1
-                return
-            }
-            throw failure("expected ',' or ']' in an array")
+            if try endOfMember(closer: UInt8(ascii: "]")) { return values }
         }
     }
 
-    private mutating func parseNumber() throws(PennyError) -> String {
-        // Collected as read: a refill may move the buffer under the number.
-        var text: [UInt8] = []
+    /// Reads a number into `scratch`.
+    private mutating func scanNumber() throws(PennyError) {
+        scratch.removeAll(keepingCapacity: true)
         if try peek() == UInt8(ascii: "-") {
-            text.append(UInt8(ascii: "-"))
+            scratch.append(UInt8(ascii: "-"))
             i += 1
         }
-        guard try collectDigits(into: &text) > 0 else { throw failure("expected digits in a number") }
+        guard try collectDigits() > 0 else { throw failure("expected digits in a number") }
         if try peek() == UInt8(ascii: ".") {
-            text.append(UInt8(ascii: "."))
+            scratch.append(UInt8(ascii: "."))
             i += 1
-            guard try collectDigits(into: &text) > 0 else { throw failure("expected digits after '.'") }
+            guard try collectDigits() > 0 else { throw failure("expected digits after '.'") }
         }
         if let e = try peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            text.append(e)
+            scratch.append(e)
             i += 1
             if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                text.append(sign)
+                scratch.append(sign)
                 i += 1
             }
-            guard try collectDigits(into: &text) > 0 else { throw failure("expected digits in an exponent") }
+            guard try collectDigits() > 0 else { throw failure("expected digits in an exponent") }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func collectDigits(into text: inout [UInt8]) throws(PennyError) -> Int {
+    private mutating func collectDigits() throws(PennyError) -> Int {
         var count = 0
         while let byte = try peek(), byte >= 0x30, byte <= 0x39 {
-            text.append(byte)
+            scratch.append(byte)
             i += 1
             count += 1
         }

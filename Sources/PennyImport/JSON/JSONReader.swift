@@ -197,9 +197,10 @@ struct PlaidFormat {
         let fields = JSONFields(fileName: fileName)
         // One pass over the entries per account, in the order the accounts first appear.
         let facts = text.facts(list)
-        for (account, first) in zip(facts.accounts, facts.firstOfAccount) {
-            let at = fields.location(first)
-            let currency = try fields.currency(first["iso_currency_code"]?.text ?? first["unofficial_currency_code"]?.text, fallback: configuration.defaultCurrency, at)
+        for first in facts.accounts {
+            let account = first.account
+            let at = SourceLocation(file: fileName, line: max(1, first.line))
+            let currency = try fields.currency(first.isoCurrency ?? first.unofficialCurrency, fallback: configuration.defaultCurrency, at)
             try emit(.statement(StatementHeader(accountIdentifier: account.isEmpty ? nil : account, accountName: nil, currency: currency, location: at)))
             try text.forEach(list) { (item) throws(PennyError) in
                 guard (item["account_id"]?.text ?? "") == account else { return }

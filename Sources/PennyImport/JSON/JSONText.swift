@@ -32,15 +32,12 @@ struct JSONText {
     }
 
     /// Parses the whole text (every syntax error is found here, before any entry is read)
-    /// and returns the document with each list of entries as `.streamed`.
+    /// and returns the document with each list of entries as `.streamed`; of the entries it
+    /// keeps only what `JSONListFacts` holds.
     mutating func outline() throws(PennyError) -> ExactJSON {
-        var lists: [Int: JSONListFacts] = [:]
-        var parser = ExactJSONParser(input: try input(), fileName: fileName) { (ordinal, element) throws(PennyError) in
-            if let element { lists[ordinal, default: JSONListFacts()].add(element) }
-            return true
-        }
+        var parser = ExactJSONParser(input: try input(), fileName: fileName)
         let document = try parser.parse()
-        self.lists = lists
+        lists = parser.lists
         return document
     }
 
@@ -67,7 +64,7 @@ struct JSONText {
         switch list {
         case .inline(let values):
             var facts = JSONListFacts()
-            for value in values { facts.add(value) }
+            for value in values { facts.add(first: value) }
             return facts
         case .streamed(let ordinal): return lists[ordinal] ?? JSONListFacts()
         }
@@ -80,12 +77,7 @@ struct JSONText {
             return
         }
         try withoutActuallyEscaping(body) { (body) throws(PennyError) in
-            var parser = ExactJSONParser(input: try input(), fileName: fileName) { (ordinal, element) throws(PennyError) in
-                guard ordinal == target else { return true }
-                guard let element else { return false }
-                try body(element)
-                return true
-            }
+            var parser = ExactJSONParser(input: try input(), fileName: fileName, mode: .entries(of: target), onElement: body)
             _ = try parser.parse()
         }
     }
@@ -95,27 +87,4 @@ struct JSONText {
 enum JSONList {
     case inline([ExactJSON])
     case streamed(Int)
-}
-
-/// What a first pass learns of a list of entries without keeping them.
-struct JSONListFacts {
-    /// The first entry.
-    var first: ExactJSON?
-    /// True when an entry has both `transaction_id` and `account_id` (Plaid).
-    var hasPlaidEntry = false
-    /// The entries' `account_id`s ("" for none) in the order they first appear.
-    var accounts: [String] = []
-    /// The first entry of each of `accounts`.
-    var firstOfAccount: [ExactJSON] = []
-    private var seen: Set<String> = []
-
-    mutating func add(_ entry: ExactJSON) {
-        if first == nil { first = entry }
-        if !hasPlaidEntry, entry["transaction_id"] != nil, entry["account_id"] != nil { hasPlaidEntry = true }
-        let account = entry["account_id"]?.text ?? ""
-        if seen.insert(account).inserted {
-            accounts.append(account)
-            firstOfAccount.append(entry)
-        }
-    }
 }
