@@ -35,10 +35,6 @@ public enum PriceJournalReader {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
         if let failure { throw failure }
-        let within = chain + [JournalReader.identity(path)]
-        for (include, line) in includes {
-            guard let resolved = try JournalInclude.resolve(include, in: path, line: line, chain: within) else { continue }
-            try read(path: resolved, chain: within, into: &rates)
-        }
+        try JournalInclude.follow(includes, of: path, chain: chain) { (resolved, within) throws(PennyError) in try read(path: resolved, chain: within, into: &rates) }
     }
 }
