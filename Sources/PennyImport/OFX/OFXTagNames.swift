@@ -15,8 +15,14 @@ struct OFXTagNames {
     }
 
     /// Up to 24 bytes of a tag, packed, with its length.
-    private struct Key: Hashable {
+    private struct Key: Equatable {
         var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, count = 0
+
+        /// A slot of a table of `mask + 1` slots.
+        func slot(_ mask: Int) -> Int {
+            let mixed = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (c &* 0x1656_67B1_9E37_79F9) ^ UInt64(count)
+            return Int(truncatingIfNeeded: mixed ^ (mixed >> 29)) & mask
+        }
     }
 
     /// The names, upper-cased, by number.
@@ -24,7 +30,9 @@ struct OFXTagNames {
     /// Each name's UTF-8 bytes, by number.
     private(set) var bytes: [[UInt8]] = []
     private var numbers: [String: Int] = [:]
-    private var short: [Key: Reading] = [:]
+    /// Short tags read so far, and an open-addressing table of their indexes (-1: empty).
+    private var shortTags: [(key: Key, reading: Reading)] = []
+    private var slots = [Int](repeating: -1, count: 256)
     private var long: [String: Reading] = [:]
 
     /// What the tag of these bytes (between `<` and `>`) is.
@@ -52,10 +60,30 @@ struct OFXTagNames {
                 word += 1
             }
         }
-        if let known = short[key] { return known }
+        var slot = key.slot(slots.count - 1)
+        while slots[slot] >= 0 {
+            if shortTags[slots[slot]].key == key { return shortTags[slots[slot]].reading }
+            slot = (slot + 1) & (slots.count - 1)
+        }
         let reading = Self.reading(String(decoding: tag, as: UTF8.self), number: { number($0) })
-        if case .malformed = reading {} else { short[key] = reading }
+        if case .malformed = reading {} else { remember(key, reading) }
         return reading
+    }
+
+    private mutating func remember(_ key: Key, _ reading: Reading) {
+        shortTags.append((key, reading))
+        if shortTags.count * 2 > slots.count {
+            slots = [Int](repeating: -1, count: slots.count * 2)
+            for index in shortTags.indices { place(index) }
+        } else {
+            place(shortTags.count - 1)
+        }
+    }
+
+    private mutating func place(_ index: Int) {
+        var slot = shortTags[index].key.slot(slots.count - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = index
     }
 
     private mutating func number(_ name: String) -> Int {

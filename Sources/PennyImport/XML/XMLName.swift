@@ -7,24 +7,26 @@ enum XMLName {
     /// matches a name of other bytes only when one of them is not ASCII: a Kelvin sign
     /// `K` is a `K`).
     static func matches(_ node: UnsafePointer<UInt8>, _ name: String) -> Bool {
-        var i = 0
-        for wanted in name.utf8 {
-            // A node's name ends in 0, which no name's byte is: a shorter name differs here.
-            guard node[i] == wanted else { return differentBytesMatch(node, name) }
-            i += 1
+        var name = name
+        return name.withUTF8 { wanted in
+            for i in wanted.indices where node[i] != wanted[i] {
+                // A node's name ends in 0, which no name's byte is: a shorter name differs here.
+                return differentBytesMatch(node, wanted)
+            }
+            return node[wanted.count] == 0 || differentBytesMatch(node, wanted)
         }
-        return node[i] == 0 || differentBytesMatch(node, name)
     }
 
     /// Whether two names of different bytes are equal `String`s: never when both are ASCII.
-    private static func differentBytesMatch(_ node: UnsafePointer<UInt8>, _ name: String) -> Bool {
+    private static func differentBytesMatch(_ node: UnsafePointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in wanted where byte >= 0x80 { ascii = false }
         var i = 0
-        var ascii = name.utf8.allSatisfy { $0 < 0x80 }
         while ascii, node[i] != 0 {
             ascii = node[i] < 0x80
             i += 1
         }
-        return !ascii && String(cString: node) == name
+        return !ascii && String(cString: node) == String(decoding: wanted, as: UTF8.self)
     }
 
     /// The text, trimmed of `.whitespacesAndNewlines` (of ASCII: space, tab, LF, VT, FF, CR).
