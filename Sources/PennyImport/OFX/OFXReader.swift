@@ -124,13 +124,24 @@ public struct OFXReader: StatementReader {
 
     /// An OFX amount: `.` decimals (thousands `,` tolerated), or a decimal comma.
     static func amount(_ text: String, _ currency: Currency, _ at: SourceLocation, field: String) throws(PennyError) -> Int64 {
-        let decimalComma = text.contains(",") && !text.contains(".")
+        let decimalComma = hasDecimalComma(text)
         let format = decimalComma ? AmountFormat(decimalMark: ",", thousandsSeparator: .some(nil)) : AmountFormat(decimalMark: ".")
         do {
             return try AmountParser.parse(text, format: format, exponent: currency.exponent)
         } catch {
             throw .badInput("cannot read \(field) '\(text)': \(error.reason) (\(currency.code))", at: at)
         }
+    }
+
+    /// A `,` and no `.`: on the bytes when the text is ASCII, else as Foundation finds them.
+    private static func hasDecimalComma(_ text: String) -> Bool {
+        var comma = false
+        var point = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.contains(",") && !text.contains(".") }
+            if byte == UInt8(ascii: ",") { comma = true } else if byte == UInt8(ascii: ".") { point = true }
+        }
+        return comma && !point
     }
 
     /// The charset an OFX header or XML declaration names.

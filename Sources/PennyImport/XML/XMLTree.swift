@@ -63,24 +63,44 @@ struct XMLElement {
     }
 
     /// The first child with this name.
-    func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+    func child(_ name: String) -> XMLElement? {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, XMLName.matches(current.pointee.name, name) { return XMLElement(node: current, tree: tree) }
+            child = current.pointee.next
+        }
+        return nil
+    }
 
     /// Every descendant with this name, in document order.
     func descendants(_ name: String) -> [XMLElement] {
         var result: [XMLElement] = []
-        for child in children {
-            if child.name == name { result.append(child) }
-            result += child.descendants(name)
-        }
+        collect(name, below: node, into: &result)
         return result
+    }
+
+    private func collect(_ name: String, below parent: xmlNodePtr, into result: inout [XMLElement]) {
+        var child = parent.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                if XMLName.matches(current.pointee.name, name) { result.append(XMLElement(node: current, tree: tree)) }
+                collect(name, below: current, into: &result)
+            }
+            child = current.pointee.next
+        }
     }
 
     /// The text content, trimmed.
     var text: String {
+        guard let first = node.pointee.children else { return "" }
+        // One text (or CDATA) child, the usual leaf, is the whole content: read in place.
+        if first.pointee.next == nil, first.pointee.type == XML_TEXT_NODE || first.pointee.type == XML_CDATA_SECTION_NODE, let content = first.pointee.content {
+            return XMLName.trimmed(content)
+        }
         guard let content = xmlNodeGetContent(node) else { return "" }
         // xmlFree is libxml2's free() unless an application replaces it; Penny never does.
         defer { free(content) }
-        return String(cString: content).trimmingCharacters(in: .whitespacesAndNewlines)
+        return XMLName.trimmed(content)
     }
 
     /// An attribute's value, nil when absent.
