@@ -70,7 +70,7 @@ struct OccurrenceCounts: Sendable {
 
     /// Moves every key to a `SpillingIDSet` and frees the table.
     private mutating func spill() {
-        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts")
+        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts", memoryLimit: 1 << 16, logLimit: 1 << 12)
         for slot in used { set.insertAbsent(keys[Int(slot)]) }
         spilled = SpilledKeys(set: set)
         keys = [UInt64](repeating: 0, count: 64)
