@@ -95,6 +95,8 @@ public final class TransferIndex {
     /// Default-filed entries on `account` whose amount there is `amount`, within the window
     /// with `from`, best first (closest date, earlier date, smaller id); throws when the
     /// scratch file of the entries beyond memory failed.
+    /// - Complexity: as `candidates`, with no key filter (asked once per leg a rule files
+    ///   to an own account, not once per row).
     public func uncategorizedCandidates(account: String, amount: Money, date: LocalDate, from: String) throws(PennyError) -> [Entry] {
         let key = DefaultFiledEntries.Key(account: account, units: amount.minorUnits, currency: amount.currency.code)
         let window = windows(from, account)
@@ -117,6 +119,8 @@ public final class TransferIndex {
     /// closest date, then earlier date, then smaller id. `category` is what the rules said
     /// for the leg: another own account (it must be the entry's side), or nil when only
     /// the default category applied. Throws when the entries' scratch file failed.
+    /// - Complexity: O(entries of the key in memory) plus, per spilled run whose key filter
+    ///   admits the key, a binary search of its fences and the pages holding the key's days.
     public func candidates(account: String, amount: Money, date: LocalDate, category: String?) throws(PennyError) -> [Entry] {
         guard transferCount > 0 else { return [] }
         let key = DefaultFiledEntries.Key(account: account, units: amount.minorUnits, currency: amount.currency.code)
@@ -132,6 +136,7 @@ public final class TransferIndex {
     /// The entries in another currency than `amount` that a leg on `account` could pair
     /// with as an exchange (the same direction, within the window, `category` as for
     /// `candidates`, and `isPlausible` for the two amounts), best first as for `candidates`.
+    /// - Complexity: O(the account's entries in other currencies than `amount`'s).
     public func exchangeCandidates(
         account: String, amount: Money, date: LocalDate, category: String?, isPlausible: (Entry) -> Bool
     ) throws(PennyError) -> [Entry] {
