@@ -12,24 +12,24 @@ import PennyCore
 /// the statement's own currency, the transaction is read as before.
 enum OFXForeignAmount {
     static func read(
-        _ element: XMLElement, amount written: Money, statementCurrency: Currency, displayName: String
+        _ element: some OFXElement, amount written: Money, statementCurrency: Currency, displayName: String
     ) throws(PennyError) -> (amount: Money, original: OriginalAmount?) {
-        let isOriginal = element.child("ORIGCURRENCY") != nil
-        guard let aggregate = element.child("ORIGCURRENCY") ?? element.child("CURRENCY"), let code = aggregate.text("CURSYM"),
-            let foreign = Currency(code: code), foreign != statementCurrency, let rateText = aggregate.text("CURRATE")
+        let isOriginal = element.child(.origcurrency) != nil
+        guard let aggregate = element.child(.origcurrency) ?? element.child(.currency), let code = aggregate.text(.cursym),
+            let foreign = Currency(code: code), foreign != statementCurrency, let rateText = aggregate.text(.currate)
         else { return (written, nil) }
-        let rateLine = SourceLocation(file: displayName, line: aggregate.child("CURRATE")?.line ?? aggregate.line)
+        let rateLine = SourceLocation(file: displayName, line: aggregate.child(.currate)?.line ?? aggregate.line)
         guard let rate = Rate(parsing: rateText) else { throw .badInput("cannot read CURRATE '\(rateText)': expected a positive decimal like 0.9216", at: rateLine) }
-        let amountLine = SourceLocation(file: displayName, line: element.child("TRNAMT")?.line ?? element.line)
+        let amountLine = SourceLocation(file: displayName, line: element.child(.trnamt)?.line ?? element.line)
         let original =
-            isOriginal ? written : Money(minorUnits: try OFXReader.amount(element.text("TRNAMT") ?? "", foreign, amountLine, field: "TRNAMT"), currency: foreign)
+            isOriginal ? written : Money(minorUnits: try OFXReader.amount(element.text(.trnamt) ?? "", foreign, amountLine, field: "TRNAMT"), currency: foreign)
         do throws(MoneyError) {
             if isOriginal {
                 return (written, OriginalAmount(amount: try OriginalAmount.apply(rate, to: written, dividing: true, into: foreign), rate: rate))
             }
             return (try OriginalAmount.apply(rate, to: original, dividing: false, into: statementCurrency), OriginalAmount(amount: original, rate: rate))
         } catch {
-            throw .badInput("TRNAMT '\(element.text("TRNAMT") ?? "")' at CURRATE \(rate) passes what Penny counts exactly", at: amountLine)
+            throw .badInput("TRNAMT '\(element.text(.trnamt) ?? "")' at CURRATE \(rate) passes what Penny counts exactly", at: amountLine)
         }
     }
 }

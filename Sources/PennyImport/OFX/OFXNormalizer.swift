@@ -20,19 +20,43 @@ struct OFXNormalizer {
         "MSGSETLIST", "PROFMSGSRSV1", "STMTENDRS", "CCSTMTENDRS", "CLOSING", "MKTGINFO",
     ]
 
-    /// Well-formed XML, or an error naming the line where the OFX could not be read.
-    static func normalize(_ text: String, fileName: String) throws(PennyError) -> [UInt8] {
+    private let tokenizer: OFXTokenizer
+    /// By tag number: the file closes the tag explicitly somewhere.
+    private let explicitlyClosed: [Bool]
+    private let fileName: String
+
+    /// Reads `text` once: the names the file closes explicitly, and every tokenizer error.
+    init(_ text: String, fileName: String) throws(PennyError) {
         var tokenizer = OFXTokenizer(Array(text.utf8), fileName: fileName)
-        // First pass: the names the file closes explicitly (and the tokenizer's errors).
         var explicitlyClosed: [Bool] = []
         try tokenizer.run { token in
             guard case .close(let name) = token else { return }
             if name >= explicitlyClosed.count { explicitlyClosed += repeatElement(false, count: name + 1 - explicitlyClosed.count) }
             explicitlyClosed[name] = true
         }
-        var writer = OFXWriter(tokenizer.bytes, tags: tokenizer.tags, explicitlyClosed: explicitlyClosed)
+        self.tokenizer = tokenizer
+        self.explicitlyClosed = explicitlyClosed
+        self.fileName = fileName
+    }
+
+    /// Well-formed XML, or an error naming the line where the OFX could not be read.
+    static func normalize(_ text: String, fileName: String) throws(PennyError) -> [UInt8] {
+        var xml: [UInt8] = []
+        try OFXNormalizer(text, fileName: fileName).write(partSize: .max) { part, _ in xml += part }
+        return xml
+    }
+
+    /// Writes the XML to `part` in parts of about `partSize` bytes, the last one marked, or
+    /// throws when the file was cut off (before the last part). Can be run again.
+    func write(partSize: Int, to part: (_ bytes: [UInt8], _ isLast: Bool) -> Void) throws(PennyError) {
+        var tokenizer = self.tokenizer
+        let capacity = partSize == .max ? tokenizer.bytes.count * 3 / 2 + 64 : partSize + 4096
+        var writer = OFXWriter(tokenizer.bytes, tags: tokenizer.tags, explicitlyClosed: explicitlyClosed, capacity: capacity)
         // Second pass: the same tokens, written out.
-        try tokenizer.run { writer.write($0) }
+        try tokenizer.run { token in
+            writer.write(token)
+            if writer.pendingCount >= partSize { part(writer.take(), false) }
+        }
         // Aggregates must be closed explicitly in OFX; one still open at the end means the
         // download stopped early. Refused whole, never imported up to the cut.
         if let open = writer.openAggregate {
@@ -40,7 +64,7 @@ struct OFXNormalizer {
                 "the file ends with <\(open)> still open: it was cut off (a download that stopped early?); nothing of it is imported",
                 at: SourceLocation(file: fileName, line: writer.line))
         }
-        return writer.finish()
+        part(writer.finish(), true)
     }
 
     /// The quoted system id of a `<!DOCTYPE NAME SYSTEM "..."` (or `PUBLIC "..." "..."`) at `start`.

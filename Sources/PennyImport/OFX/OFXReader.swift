@@ -5,8 +5,11 @@ public import PennyCore
 /// or a header in a comment; bank (STMTRS) and card (CCSTMTRS) statements, several per
 /// file, several BANKTRANLISTs each.
 ///
-/// The file is normalized to well-formed XML (`OFXNormalizer`) and parsed with libxml2.
-/// OFX files are small, so the document is held in memory.
+/// The file is normalized to well-formed XML (`OFXNormalizer`), written in parts to
+/// libxml2's SAX parser (`XMLStream`) twice: the first pass reads each statement's header
+/// (its `LEDGERBAL` comes after its transactions), the second builds one `STMTTRN` at a
+/// time and emits it. The file's bytes and text are held; the XML and its tree are not.
+/// Malformed XML and shapes only the tree reads as before are read as libxml2's tree.
 public struct OFXReader: StatementReader {
     /// Makes the reader.
     public init() {}
@@ -32,7 +35,79 @@ public struct OFXReader: StatementReader {
         let declared = Self.declaredEncoding(bytes)
         let text = TextEncodings.decode(bytes, declared: declared)
         let mislabelled = TextEncodings.isMislabelledUTF8(bytes, declared: declared)
-        let xml = try OFXNormalizer.normalize(text, fileName: displayName)
+        let warning: StatementEvent? =
+            mislabelled
+            ? declared.map {
+                .warning(
+                    "the file declares \($0.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
+                    SourceLocation(file: displayName, line: 1))
+            } : nil
+        guard Self.lineCount(text) < Self.treeLineLimit else {
+            // libxml2's tree names a line past 65,534 by a child's (xmlGetLineNo), which the
+            // stream does not reproduce: such a file is read as the tree, as before.
+            return try readTree(OFXNormalizer.normalize(text, fileName: displayName), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
+        }
+        let normalizer = try OFXNormalizer(text, fileName: displayName)
+        // First XML pass: each statement's header, and whether the streamed reading reads
+        // the file as the tree does.
+        let outline = OFXOutline()
+        let first = try XMLStream(pushedAs: displayName, names: OFXTag.names, options: XMLTree.options)
+        first.begin(outline)
+        try normalizer.write(partSize: XMLStream.chunkSize) { part, isLast in first.push(part, last: isLast) }
+        let parsed: Bool
+        do throws(PennyError) {
+            try first.end()
+            parsed = true
+        } catch {
+            parsed = false
+        }
+        guard parsed, !outline.irregular, !outline.statements.isEmpty else {
+            // Malformed XML, no statement, or a shape only the tree reads as before: the
+            // whole document, with the tree's errors.
+            return try readTree(OFXNormalizer.normalize(text, fileName: displayName), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
+        }
+        // Second XML pass: the events, a part's worth at a time.
+        let emitter = OFXEmitter(statements: outline.statements, configuration: configuration, displayName: displayName, afterFirst: warning)
+        let second = try XMLStream(pushedAs: displayName, names: OFXTag.names, options: XMLTree.options)
+        second.begin(emitter)
+        var failure: PennyError?
+        try normalizer.write(partSize: XMLStream.chunkSize) { part, isLast in
+            guard failure == nil else { return }
+            second.push(part, last: isLast)
+            do throws(PennyError) {
+                for event in emitter.take() { try emit(event) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        try second.end()
+    }
+
+    /// The first line libxml2's tree does not record exactly (its nodes keep 16 bits).
+    static let treeLineLimit = 65535
+
+    /// At least the number of lines libxml2 counts in the normalized text: its line feeds,
+    /// and carriage returns not before one.
+    static func lineCount(_ text: String) -> Int {
+        var count = 1
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                if previous != 0x0D { count += 1 }
+            } else if byte == 0x0D {
+                count += 1
+            }
+            previous = byte
+        }
+        return count
+    }
+
+    /// Reads the whole normalized document as libxml2's tree.
+    private func readTree(
+        _ xml: [UInt8], displayName: String, configuration: ReaderConfiguration, afterFirst: StatementEvent?,
+        emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
         let tree = try XMLTree(bytes: xml, fileName: displayName)
         guard let root = tree.root else { throw .badInput("empty OFX document", at: SourceLocation(file: displayName)) }
         let statements = root.descendants("STMTRS") + root.descendants("CCSTMTRS") + root.descendants("INVSTMTRS")
@@ -42,12 +117,7 @@ public struct OFXReader: StatementReader {
         }
         for (index, statement) in statements.sorted(by: { $0.line < $1.line }).enumerated() {
             try readStatement(statement, displayName: displayName, configuration: configuration, emit: emit)
-            if index == 0, mislabelled, let declared {
-                try emit(
-                    .warning(
-                        "the file declares \(declared.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
-                        SourceLocation(file: displayName, line: 1)))
-            }
+            if index == 0, let afterFirst { try emit(afterFirst) }
         }
     }
 
@@ -56,19 +126,29 @@ public struct OFXReader: StatementReader {
     private func readStatement(
         _ statement: XMLElement, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let at = SourceLocation(file: displayName, line: statement.line)
-        var currency = configuration.defaultCurrency
-        if let code = statement.text("CURDEF") {
-            guard let declared = Currency(code: code) else { throw .badInput("unknown currency '\(code)' in CURDEF", at: at) }
-            currency = declared
-        }
-        let from = statement.child("BANKACCTFROM") ?? statement.child("CCACCTFROM") ?? statement.child("INVACCTFROM")
-        let (closing, unusable) = Self.closingBalance(of: statement, currency: currency, displayName: displayName)
-        try emit(.statement(StatementHeader(accountIdentifier: from?.text("ACCTID"), accountName: nil, currency: currency, location: at, closing: closing)))
-        if let (message, location) = unusable { try emit(.warning(message, location)) }
+        var events: [StatementEvent] = []
+        let currency = try Self.header(of: statement, displayName: displayName, configuration: configuration) { events.append($0) }
+        for event in events { try emit(event) }
         for element in statement.descendants("STMTTRN") {
             try emit(.transaction(try Self.transaction(element, currency: currency, displayName: displayName)))
         }
+    }
+
+    /// Adds a statement's header (and the warning of a closing balance left out); returns its currency.
+    static func header(
+        of statement: some OFXElement, displayName: String, configuration: ReaderConfiguration, add: (StatementEvent) -> Void
+    ) throws(PennyError) -> Currency {
+        let at = SourceLocation(file: displayName, line: statement.line)
+        var currency = configuration.defaultCurrency
+        if let code = statement.text(.curdef) {
+            guard let declared = Currency(code: code) else { throw .badInput("unknown currency '\(code)' in CURDEF", at: at) }
+            currency = declared
+        }
+        let from = statement.child(.bankacctfrom) ?? statement.child(.ccacctfrom) ?? statement.child(.invacctfrom)
+        let (closing, unusable) = Self.closingBalance(of: statement, currency: currency, displayName: displayName)
+        add(.statement(StatementHeader(accountIdentifier: from?.text(.acctid), accountName: nil, currency: currency, location: at, closing: closing)))
+        if let (message, location) = unusable { add(.warning(message, location)) }
+        return currency
     }
 
     /// The statement's closing balance (LEDGERBAL). A balance that is not exact in the
@@ -76,13 +156,13 @@ public struct OFXReader: StatementReader {
     /// is left out, the transactions still count. So is one whose date is not a date
     /// (`00000000`), with the warning returned.
     private static func closingBalance(
-        of statement: XMLElement, currency: Currency, displayName: String
+        of statement: some OFXElement, currency: Currency, displayName: String
     ) -> (StatementBalance?, unusable: (String, SourceLocation)?) {
-        guard let balance = statement.child("LEDGERBAL"), let amountText = balance.text("BALAMT"),
+        guard let balance = statement.child(.ledgerbal), let amountText = balance.text(.balamt),
             let amount = try? amount(amountText, currency, SourceLocation(file: displayName, line: balance.line), field: "BALAMT")
         else { return (nil, nil) }
         let line = SourceLocation(file: displayName, line: balance.line)
-        guard let text = balance.text("DTASOF") else { return (nil, nil) }
+        guard let text = balance.text(.dtasof) else { return (nil, nil) }
         guard let date = try? date(text, line, field: "DTASOF") else {
             return (nil, ("LEDGERBAL's DTASOF '\(text)' is not a date: the statement's closing balance is left out (its transactions are read)", line))
         }
@@ -91,22 +171,22 @@ public struct OFXReader: StatementReader {
 
     /// One STMTTRN as a transaction. Errors point at the field's own line; the transaction
     /// is located at STMTTRN.
-    private static func transaction(_ element: XMLElement, currency: Currency, displayName: String) throws(PennyError) -> Transaction {
+    static func transaction(_ element: some OFXElement, currency: Currency, displayName: String) throws(PennyError) -> Transaction {
         let line = SourceLocation(file: displayName, line: element.line)
-        guard let posted = element.text("DTPOSTED") else { throw .badInput("transaction without DTPOSTED", at: line) }
-        guard let amountText = element.text("TRNAMT") else { throw .badInput("transaction without TRNAMT", at: line) }
-        let payeeName = element.child("PAYEE")?.text("NAME") ?? (element.child("PAYEE")?.children.isEmpty == true ? element.text("PAYEE") : nil)
-        let name = element.text("NAME") ?? payeeName
-        let memo = element.text("MEMO")
-        let check = element.text("CHECKNUM")
+        guard let posted = element.text(.dtposted) else { throw .badInput("transaction without DTPOSTED", at: line) }
+        guard let amountText = element.text(.trnamt) else { throw .badInput("transaction without TRNAMT", at: line) }
+        let payeeName = element.child(.payee)?.text(.name) ?? (element.child(.payee)?.holdsElements == false ? element.text(.payee) : nil)
+        let name = element.text(.name) ?? payeeName
+        let memo = element.text(.memo)
+        let check = element.text(.checknum)
         let description = name ?? memo ?? check.map { "CHECK \($0)" } ?? ""
-        func fieldLine(_ name: String) -> SourceLocation { SourceLocation(file: displayName, line: element.child(name)?.line ?? element.line) }
-        let written = Money(minorUnits: try amount(amountText, currency, fieldLine("TRNAMT"), field: "TRNAMT"), currency: currency)
+        func fieldLine(_ tag: OFXTag) -> SourceLocation { SourceLocation(file: displayName, line: element.child(tag)?.line ?? element.line) }
+        let written = Money(minorUnits: try amount(amountText, currency, fieldLine(.trnamt), field: "TRNAMT"), currency: currency)
         let (amount, original) = try OFXForeignAmount.read(element, amount: written, statementCurrency: currency, displayName: displayName)
         var transaction = Transaction(
-            date: try date(posted, fieldLine("DTPOSTED"), field: "DTPOSTED"), amount: amount,
+            date: try date(posted, fieldLine(.dtposted), field: "DTPOSTED"), amount: amount,
             description: description, location: line, payee: payeeName, memo: name == nil ? nil : memo,
-            bankID: element.text("FITID"), type: element.text("TRNTYPE"))
+            bankID: element.text(.fitid), type: element.text(.trntype))
         transaction.original = original
         return transaction
     }

@@ -14,8 +14,9 @@ struct OFXWriter {
     /// The line the tokens have reached.
     private(set) var line = 1
 
-    /// A writer of the tokens of `bytes`; `explicitlyClosed` by tag number.
-    init(_ bytes: [UInt8], tags: OFXTagNames, explicitlyClosed: [Bool]) {
+    /// A writer of the tokens of `bytes`; `explicitlyClosed` by tag number; `capacity`
+    /// the bytes to reserve for the XML held before it is taken.
+    init(_ bytes: [UInt8], tags: OFXTagNames, explicitlyClosed: [Bool], capacity: Int) {
         self.bytes = bytes
         self.tags = tags
         isOFXAggregate = tags.names.map { OFXNormalizer.aggregates.contains($0) }
@@ -25,7 +26,7 @@ struct OFXWriter {
             return OFXNormalizer.aggregates.contains(name) || (closed && !name.hasPrefix("DT") && name != "NAME" && name != "MEMO")
         }
         out = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
-        out.reserveCapacity(bytes.count * 3 / 2 + 64)
+        out.reserveCapacity(capacity)
     }
 
     /// The innermost OFX aggregate still open, if any.
@@ -59,6 +60,16 @@ struct OFXWriter {
         case .close(let name):
             if stack.contains(where: { $0.name == name }) { close(name) }
         }
+    }
+
+    /// The bytes of XML written and not yet taken.
+    var pendingCount: Int { out.count }
+
+    /// The XML written since the last time, handed over (the elements still open stay open).
+    mutating func take() -> [UInt8] {
+        let part = out
+        out.removeAll(keepingCapacity: true)
+        return part
     }
 
     /// The XML, every element still open closed.

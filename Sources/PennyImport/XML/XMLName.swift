@@ -43,6 +43,19 @@ enum XMLName {
         return String(cString: content).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Text of the given bytes (no NUL among them), trimmed as `trimmed(_:)` trims.
+    static func trimmed(_ content: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0
+        var end = content.count
+        while start < end, isSpace(content[start]) { start += 1 }
+        while end > start, isSpace(content[end - 1]) { end -= 1 }
+        if start == end { return "" }
+        if content[start] < 0x80, content[end - 1] < 0x80 {
+            return String(decoding: UnsafeBufferPointer(rebasing: content[start..<end]), as: UTF8.self)
+        }
+        return String(decoding: content, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }

@@ -22,6 +22,12 @@ final class XMLStream {
     private let names: XMLNameTable
     /// The bytes read but not yet pushed (the first chunk, read to create the context).
     private var pending: [UInt8]
+    /// While parts are pushed (`begin` to `end`): the callbacks' state, and the first failure.
+    private var pushing: XMLSAXCollector?
+    private var failure: PennyError?
+
+    /// libxml2's options for a file: no network, huge documents, no printed errors.
+    static let fileOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
 
     /// Streams a file; `names` are the element names the handler wants told apart.
     convenience init(path: String, fileName: String, names: [String]) throws(PennyError) {
@@ -36,7 +42,12 @@ final class XMLStream {
         try self.init(input: XMLInput(bytes: bytes), fileName: fileName, names: names)
     }
 
-    private init(input: XMLInput, fileName: String, names: [String]) throws(PennyError) {
+    /// Streams XML handed over in parts (`begin`, `push`, `end`), parsed with libxml2's `options`.
+    convenience init(pushedAs fileName: String, names: [String], options: Int32) throws(PennyError) {
+        try self.init(input: XMLInput(bytes: []), fileName: fileName, names: names, options: options)
+    }
+
+    private init(input: XMLInput, fileName: String, names: [String], options: Int32 = XMLStream.fileOptions) throws(PennyError) {
         Self.silenceLibXML2()
         xmlResetLastError()
         self.input = input
@@ -52,8 +63,7 @@ final class XMLStream {
         guard let created else { throw .badInput("cannot read XML", at: SourceLocation(file: fileName)) }
         context = created
         pending = Array(first[head...])
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        xmlCtxtUseOptions(context, Int32(options))
+        xmlCtxtUseOptions(context, options)
         self.names = XMLNameTable(pointers: names.map { name in UnsafeRawPointer(xmlDictLookup(created.pointee.dict, name, -1)) })
     }
 
@@ -93,6 +103,34 @@ final class XMLStream {
             if isLast { return }
             chunk = next
         }
+    }
+
+    /// Starts a pushed parse whose elements go to `handler`.
+    func begin(_ handler: any XMLElementHandler) {
+        let collector = XMLSAXCollector(names: names, handler: handler)
+        pushing = collector
+        context.pointee._private = Unmanaged.passUnretained(collector).toOpaque()
+    }
+
+    /// Parses the next part (`last`: the document ends with it); after a failure, nothing.
+    func push(_ bytes: [UInt8], last: Bool) {
+        guard let collector = pushing, failure == nil else { return }
+        Self.silenceLibXML2()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), last ? 1 : 0) }
+        }
+        if let stop = collector.stop {
+            failure = error(stop)
+        } else if status != 0 {
+            failure = parseError()
+        }
+    }
+
+    /// Ends a pushed parse: throws its first failure (the handler's, libxml2's or a refusal).
+    func end() throws(PennyError) {
+        context.pointee._private = nil
+        pushing = nil
+        if let failure { throw failure }
     }
 
     /// libxml2 prints some errors itself (an encoding it cannot convert: `encoding error :

@@ -13,10 +13,9 @@ final class XMLTree {
         xmlResetLastError()
         // Without XML_PARSE_HUGE, libxml2 refuses nesting deeper than 256 with a line (an OFX
         // nested 100,000 deep overflowed the stack); OFX files are small.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReadMemory($0, Int32(buffer.count), fileName, nil, options)
+                xmlReadMemory($0, Int32(buffer.count), fileName, nil, Self.options)
             }
         }
         guard let parsed else { throw XMLTree.lastError(fileName) }
@@ -24,6 +23,11 @@ final class XMLTree {
     }
 
     deinit { xmlFreeDoc(document) }
+
+    /// libxml2's options for a tree: no network, blank text dropped, no printed errors,
+    /// line numbers past 65535.
+    static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     /// The root element.
     var root: XMLElement? {
