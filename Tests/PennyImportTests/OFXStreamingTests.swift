@@ -71,4 +71,19 @@ import Testing
         #expect(events.count == 301)
         #expect(events.first?.hasPrefix("statement") == true)
     }
+
+    /// Past line 65,535 (where libxml2's tree keeps no exact line and names a child's) the
+    /// streamed reader gives each transaction its true line: every `STMTTRN` is 7 lines on.
+    @Test func aLargeFileKeepsEachTransactionsTrueLine() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-ofx-lines-\(UUID().uuidString).ofx")
+        try Data(Self.statement(12_000).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var lines: [Int] = []
+        try OFXReader().read(FileProbe(url: url), displayName: "big.ofx", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) { event in
+            if case .transaction(let t) = event { lines.append(t.location.line) }
+        }
+        #expect(lines.count == 12_000)
+        #expect(lines.last! > 65_535 + 7, "the last transactions are past the tree's limit")
+        #expect(lines.enumerated().allSatisfy { n, line in line == lines[0] + 7 * n })
+    }
 }

@@ -102,7 +102,6 @@ final class OFXOutline: XMLElementHandler {
 
     func start(_ tag: XMLStartTag) {
         if tag.name < 0, !Self.isASCII(tag.localName) { irregular = true }
-        if tag.line >= OFXReader.treeLineLimit { irregular = true }
         let parent = stack.last
         if let parent, OFXTag.holdsText(parent.tag) { irregular = true }
         var node: OFXNode?

@@ -42,11 +42,6 @@ public struct OFXReader: StatementReader {
                     "the file declares \($0.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
                     SourceLocation(file: displayName, line: 1))
             } : nil
-        guard Self.lineCount(text) < Self.treeLineLimit else {
-            // libxml2's tree names a line past 65,534 by a child's (xmlGetLineNo), which the
-            // stream does not reproduce: such a file is read as the tree, as before.
-            return try readTree(OFXNormalizer.normalize(text, fileName: displayName), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
-        }
         let normalizer = try OFXNormalizer(text, fileName: displayName)
         // First XML pass: each statement's header, and whether the streamed reading reads
         // the file as the tree does.
@@ -82,25 +77,6 @@ public struct OFXReader: StatementReader {
         }
         if let failure { throw failure }
         try second.end()
-    }
-
-    /// The first line libxml2's tree does not record exactly (its nodes keep 16 bits).
-    static let treeLineLimit = 65535
-
-    /// At least the number of lines libxml2 counts in the normalized text: its line feeds,
-    /// and carriage returns not before one.
-    static func lineCount(_ text: String) -> Int {
-        var count = 1
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x0A {
-                if previous != 0x0D { count += 1 }
-            } else if byte == 0x0D {
-                count += 1
-            }
-            previous = byte
-        }
-        return count
     }
 
     /// Reads the whole normalized document as libxml2's tree.
