@@ -58,9 +58,7 @@ struct TransferSidecarTests {
             stamp: stamp, fingerprint: "own a b", paired: [3, 7],
             defaultFiled: .init(accounts: ["assets:a"], currencies: ["EUR"], runs: [(".l.penny-transfers.ab", 12)]),
             transfers: .init(accounts: ["assets:b", "assets:a"], currencies: ["EUR", "USD"], runs: []))
-        let encoded = TransferSidecar.encode(contents)
-        let words: [UInt64] = [TransferSidecar.magic, TransferSidecar.version, UInt64(encoded.count), TransferSidecar.checksum(encoded)]
-        let file = words.flatMap { w in withUnsafeBytes(of: w.littleEndian) { Array($0) } } + encoded
+        let file = TransferSidecar.file(contents)
         let decoded = try #require(TransferSidecar.decode(file))
         #expect(decoded.stamp == stamp && decoded.fingerprint == "own a b" && decoded.paired == [3, 7])
         #expect(decoded.defaultFiled.runs.map(\.name) == [".l.penny-transfers.ab"] && decoded.defaultFiled.runs.map(\.count) == [12])

@@ -21,15 +21,20 @@ enum WordIO {
     }
 
     /// Writes `words` at word `index`; false on a short write.
-    static func write(_ fd: Int32, at index: Int, _ words: [UInt64]) -> Bool {
-        words.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(index * 8 + done))
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
+    static func write(_ fd: Int32, at index: Int, _ words: UnsafeBufferPointer<UInt64>) -> Bool {
+        guard let base = words.baseAddress, !words.isEmpty else { return true }
+        let total = words.count * 8
+        var done = 0
+        while done < total {
+            let n = pwrite(fd, UnsafeRawPointer(base) + done, total - done, off_t(index * 8 + done))
+            if n <= 0 { return false }
+            done += n
         }
+        return true
+    }
+
+    /// Writes `words` at word `index`; false on a short write.
+    static func write(_ fd: Int32, at index: Int, _ words: [UInt64]) -> Bool {
+        words.withUnsafeBufferPointer { write(fd, at: index, $0) }
     }
 }

@@ -252,12 +252,7 @@ final class DefaultFiledEntries {
     }
 
     /// The filter's key of a record's (account, currency, amount), well mixed.
-    static func filterKey(_ key: SortKey) -> UInt64 {
-        var x = key.0 &* 0x9E37_79B9_7F4A_7C15 ^ key.1
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 31)
-    }
+    static func filterKey(_ key: SortKey) -> UInt64 { IDKey.of(IDKey.remix(key.0) ^ key.1) }
 
     /// The filter of a sidecar run's keys, read through once; nil when it cannot be read.
     private static func keyFilter(of file: TransferRunFile) -> OwnedBloomFilter? {

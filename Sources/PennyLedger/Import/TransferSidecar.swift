@@ -82,19 +82,14 @@ public struct TransferSidecar {
     /// Replaces the manifest (temporary file, sync, rename), then removes the run files it
     /// no longer names; false when it could not be written (the old one, stale, stays).
     func write(_ contents: Contents) -> Bool {
-        let body = Self.encode(contents)
-        let words: [UInt64] = [Self.magic, Self.version, UInt64(body.count), Self.checksum(body)]
-        let bytes = words.flatMap { word in withUnsafeBytes(of: word.littleEndian) { Array($0) } } + body
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) } == bytes.count
-        let synced = written && fsync(fd) == 0
-        close(fd)
-        guard synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
+        let bytes = Self.file(contents)
+        do throws(PennyError) {
+            let replacement = try FileReplacement(
+                replacing: path, temporaryPath: path + ".tmp", kind: .sidecar,
+                wording: { [path] in PennyError(.ledgerUnavailable, $0.reason, at: SourceLocation(file: path)) })
+            guard bytes.withUnsafeBytes({ Foundation.write(replacement.descriptor, $0.baseAddress!, $0.count) }) == bytes.count else { return false }
+            try replacement.commit()
+        } catch { return false }
         removeRuns(except: Set((contents.defaultFiled.runs + contents.transfers.runs).map(\.name)))
         return true
     }
@@ -132,13 +127,21 @@ public struct TransferSidecar {
         return out.bytes
     }
 
+    /// The manifest file's bytes: its header words, then the body.
+    static func file(_ contents: Contents) -> [UInt8] {
+        let body = encode(contents)
+        var out = ByteRecord()
+        for word in [magic, version, UInt64(body.count), body.withUnsafeBytes { checksum($0) }] { out.int(Int64(bitPattern: word)) }
+        return out.bytes + body
+    }
+
     static func decode(_ bytes: [UInt8]) -> Contents? {
-        guard bytes.count >= 32 else { return nil }
-        let header = (0..<4).map { i in bytes[(i * 8)..<(i * 8 + 8)].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-        let body = Array(bytes[32...])
-        guard header[0] == magic, header[1] == version, header[2] == UInt64(body.count), header[3] == checksum(body) else { return nil }
-        return body.withUnsafeBytes { raw in
+        bytes.withUnsafeBytes { raw in
             var input = ByteRecordReader(raw)
+            guard let magic = input.int(), let version = input.int(), let length = input.int(), let sum = input.int(),
+                UInt64(bitPattern: magic) == Self.magic, UInt64(bitPattern: version) == Self.version, length == raw.count - 32,
+                UInt64(bitPattern: sum) == checksum(UnsafeRawBufferPointer(rebasing: raw[32...]))
+            else { return nil }
             return decodeBody(&input)
         }
     }
@@ -169,8 +172,10 @@ public struct TransferSidecar {
         return store
     }
 
-    /// FNV-1a over the body.
-    static func checksum(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    /// The body's checksum (`StableHash` of its bytes).
+    static func checksum(_ body: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(body.assumingMemoryBound(to: UInt8.self))
+        return hash.value
     }
 }

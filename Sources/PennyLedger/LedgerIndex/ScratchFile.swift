@@ -27,15 +27,7 @@ final class ScratchFile {
 
     /// Appends words; false when the disk refuses them.
     func append(_ words: UnsafeBufferPointer<UInt64>) -> Bool {
-        guard let base = words.baseAddress, !words.isEmpty else { return true }
-        let raw = UnsafeRawPointer(base)
-        let total = words.count * 8
-        var written = 0
-        while written < total {
-            let n = pwrite(descriptor, raw + written, total - written, off_t(count * 8 + written))
-            if n <= 0 { return false }
-            written += n
-        }
+        guard WordIO.write(descriptor, at: count, words) else { return false }
         count += words.count
         return true
     }

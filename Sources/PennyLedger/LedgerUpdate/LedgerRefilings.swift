@@ -75,7 +75,8 @@ struct LedgerRefilings {
     }
 
     /// Rewrites the refiled entries among `lines`: an entry is the transaction whose tag
-    /// lines hold its `; id:`.
+    /// lines hold its `; id:`. The whole-text reference the streamed `apply` is checked
+    /// against (`LedgerRefilingsTests`); the commit itself uses `apply`.
     func rewrite(_ lines: inout [String]) {
         let targets = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var head: Int?
