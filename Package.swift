@@ -79,3 +79,12 @@ if Context.environment["PENNY_FUZZ"] == "1" {
         ),
     ]
 }
+
+// The readers' bench (scripts/bench_readers.sh): the reader alone, declared only when
+// PENNY_BENCH=1, so the plain build and the tests never build it.
+if Context.environment["PENNY_BENCH"] == "1" {
+    package.products.append(.executable(name: "penny-read", targets: ["PennyReadBench"]))
+    package.targets.append(
+        .executableTarget(name: "PennyReadBench", dependencies: ["PennyCore", "PennyImport"], path: "Benchmarks/PennyReadBench", swiftSettings: fast)
+    )
+}
