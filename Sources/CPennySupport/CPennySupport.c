@@ -30,3 +30,16 @@ long penny_copy_file_range(int input, long long *input_offset, int output, long 
     return -1;
 #endif
 }
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+int penny_map_large_blocks(unsigned long bytes) {
+#ifdef __GLIBC__
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes);
+#else
+    (void)bytes;
+    return 0;
+#endif
+}

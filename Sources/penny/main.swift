@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PennyCore
+import PennyLedger
 import PennyPipeline
 import PennyRules
 
@@ -12,6 +13,8 @@ import PennyRules
 // the file it was writing (the ledger is left as it was), instead of ending the run with
 // SIGXFSZ and no word.
 signal(SIGXFSZ, SIG_IGN)
+// Large blocks go back to the system when freed, so peak memory is what is live.
+LargeAllocations.mapFromNowOn()
 var command: ParsableCommand
 do {
     command = try Penny.parseAsRoot()

@@ -17,4 +17,9 @@ int penny_start_writeback(int descriptor);
 /// with `errno` ENOSYS. Returns the bytes copied (0 at the input's end), or -1.
 long penny_copy_file_range(int input, long long *input_offset, int output, long long *output_offset, unsigned long length);
 
+/// Makes glibc's malloc give every block of at least `bytes` its own mapping, returned to
+/// the system when freed, instead of raising that threshold as large blocks come and go
+/// (which keeps freed filters and buffers in the heap); elsewhere nothing. Returns 1 when set.
+int penny_map_large_blocks(unsigned long bytes);
+
 #endif

@@ -25,7 +25,7 @@ final class DefaultFiledEntries {
     /// An entry found: its id, day and extra word.
     typealias Found = (id: UInt64, day: Int32, extra: UInt64)
     /// Entries kept in the dictionary before they are spilled.
-    static let defaultMemoryLimit = 1 << 18
+    static let defaultMemoryLimit = 1 << 16
 
     /// A record's sort key in words: (account and currency numbers, amount, day).
     typealias SortKey = (UInt64, UInt64, UInt64)

@@ -10,7 +10,7 @@ import PennyCore
 /// gives `ids(from:)` and `rollback(to:)`.
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
 ///   most four: more are merged) on a filter hit (under 1% of misses); memory about 16 bytes
-///   per id up to the limit, then 1.5–2.25 bytes per spilled id (the filter) and 8 bytes per
+///   per id up to the limit, then 1.5–1.9 bytes per spilled id (the filter) and 8 bytes per
 ///   512 (the fences).
 final class SpillingIDSet {
     private struct Run {
@@ -174,11 +174,13 @@ final class SpillingIDSet {
         return runs.map { run in WordStream(range: run.start..<(run.start + run.count), chunk: chunk) { runFile.read(at: $1, into: $0) } }
     }
 
-    /// A filter with room for half as many keys again as are spilled, filled from the runs.
+    /// A filter with room for a quarter as many keys again as are spilled, filled from the
+    /// runs. The old filter goes first, so the two never take memory at once (the spilled
+    /// keys are all in the runs).
     private func rebuildFilter() {
-        filterCapacity = max(spilled + spilled / 2, 2 * memoryLimit)
-        let fresh = OwnedBloomFilter(keys: filterCapacity, bitsPerKey: Self.bitsPerKey)
+        filterCapacity = max(spilled + spilled / 4, 2 * memoryLimit)
         filter = nil
+        let fresh = OwnedBloomFilter(keys: filterCapacity, bitsPerKey: Self.bitsPerKey)
         forEachRunKey { fresh.filter.insert($0) }
         filter = fresh
     }
