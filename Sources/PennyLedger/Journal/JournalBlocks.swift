@@ -72,22 +72,22 @@ public struct JournalBlocks {
         }
     }
 
-    private static func block(_ lines: [String], firstLine: Int, date: LocalDate) -> JournalBlock {
-        var description = String(lines[0].dropFirst(10)).trimmingCharacters(in: .whitespaces)
+    static func block(_ lines: [String], firstLine: Int, date: LocalDate) -> JournalBlock {
+        var description = lines[0].dropFirst(10).trimmingBlanks
         if description.hasPrefix("* ") || description.hasPrefix("! ") { description = String(description.dropFirst(2)) }
-        if let comment = description.range(of: ";") { description = String(description[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
+        if let comment = description.unicodeScalars.firstIndex(of: ";") { description = description[..<comment].trimmingBlanks }
         var tags: [String: String] = [:]
         var postings: [(account: String, amount: String?, line: Int)] = []
         for (index, raw) in lines.enumerated().dropFirst() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingBlanks
             // An indented `#` line is a comment (`JournalLine`), not a posting.
             if line.hasPrefix("#") { continue }
             if line.hasPrefix(";") {
-                let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                let body = line.dropFirst().trimmingBlanks
                 if let colon = body.firstIndex(of: ":") {
                     let name = String(body[..<colon])
                     if !name.contains(" "), tags[name] == nil {
-                        tags[name] = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                        tags[name] = body[body.index(after: colon)...].trimmingBlanks
                     }
                 }
                 continue

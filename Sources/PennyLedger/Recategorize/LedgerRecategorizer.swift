@@ -58,37 +58,70 @@ public struct LedgerRecategorizer {
     /// Finds the changes in `from...to` and, unless `dryRun`, writes them atomically; throws
     /// the first rule's regular expression that gave up, before writing anything. Hold a
     /// `LedgerLock` while calling it.
+    ///
+    /// The ledger is read one transaction at a time (`JournalBlockStream`), so memory does
+    /// not grow with it: once to count each rule's categories (`RuleTagAudit.Census`), once
+    /// to decide, and, when something changes, once more to write the new ledger.
     public func run(ledgerPath: String, from: LocalDate?, to: LocalDate?, dryRun: Bool) throws(PennyError) -> Recategorization {
-        var journal = try JournalBlocks(path: ledgerPath)
+        var census = RuleTagAudit.Census(rules: rules, from: from, to: to)
+        try JournalBlockStream.forEachBlock(path: ledgerPath) { block in _ = census.count(block) }
+        let written = census.written
         var result = Recategorization()
         // The first rule whose regular expression gave up: the command stops with it, nothing written.
         var matchFailure: PennyError?
-        let audit = RuleTagAudit(journal: journal, rules: rules, from: from, to: to)
-        for entry in audit.entries {
-            let block = journal.blocks[entry.index]
-            guard !entry.isHandEdit, let oldRule = entry.rule else {
+        try JournalBlockStream.forEachBlock(path: ledgerPath) { block in
+            guard let candidate = census.candidate(block) else { return }
+            guard !census.isHandEdit(candidate, written: written), let oldRule = candidate.rule else {
                 result.handEdits.append(block.firstLine + 1)
-                continue
+                return
             }
-            let decision = decide(Self.transaction(block, amount: entry.amount, path: ledgerPath), block.postings[entry.ownIndex].account)
+            let decision = decide(Self.transaction(block, amount: candidate.amount, path: ledgerPath), block.postings[candidate.ownIndex].account)
             if matchFailure == nil { matchFailure = decision.matchFailure }
             let newRule = decision.ruleName ?? JournalEntry.defaultRule
-            guard !decision.skips, decision.category != entry.category || newRule != oldRule else { continue }
-            var lines = block.lines
-            let categoryLine = block.postings[1 - entry.ownIndex].line
-            lines[categoryLine] = Self.replacingAccount(in: lines[categoryLine], old: entry.category, new: decision.category)
-            if let ruleLine = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("; rule:") }) {
-                lines[ruleLine] = "    ; rule: \(newRule)"
-            }
-            journal.replace(entry.index, lines: lines)
+            guard !decision.skips, decision.category != candidate.category || newRule != oldRule else { return }
             result.changes.append(
                 CategoryChange(
-                    line: block.firstLine + 1, date: block.date, description: block.description, oldCategory: entry.category, oldRule: oldRule,
+                    line: block.firstLine + 1, date: block.date, description: block.description, oldCategory: candidate.category, oldRule: oldRule,
                     newCategory: decision.category, newRule: newRule))
         }
         if let matchFailure { throw matchFailure }
-        if !dryRun && !result.changes.isEmpty { try AtomicFile.write(journal.text, to: ledgerPath) }
+        if !dryRun && !result.changes.isEmpty { try rewrite(ledgerPath, changes: result.changes) }
         return result
+    }
+
+    /// Writes the ledger again with `changes` made, every other line as it was, and replaces
+    /// it in one step (`AtomicFileWriter`).
+    private func rewrite(_ ledgerPath: String, changes: [CategoryChange]) throws(PennyError) {
+        let byLine = Dictionary(changes.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
+        let ending = try LedgerLineEnds(path: ledgerPath)
+        let writer = try AtomicFileWriter(path: ledgerPath)
+        var pending = false
+        func line(_ bytes: [UInt8]) throws(PennyError) {
+            if pending { try writer.append(ending.bytes) }
+            try writer.append(bytes)
+            pending = true
+        }
+        try JournalBlockStream.forEach(path: ledgerPath) { (piece) throws(PennyError) in
+            switch piece {
+            case .line(let bytes): try line(Array(bytes))
+            case .block(let block):
+                for text in Self.lines(of: block, changed: byLine[block.firstLine + 1], rules: rules) { try line(Array(text.utf8)) }
+            }
+        }
+        if pending && ending.atEnd { try writer.append(ending.bytes) }
+        try writer.commit()
+    }
+
+    /// The block's lines, with the category posting and the `rule` tag of `change` if any.
+    static func lines(of block: JournalBlock, changed change: CategoryChange?, rules: RuleTagAudit.Rules) -> [String] {
+        guard let change, let ownIndex = block.postings.lastIndex(where: { rules.ownAccounts.contains($0.account) }) else { return block.lines }
+        var lines = block.lines
+        let categoryLine = block.postings[1 - ownIndex].line
+        lines[categoryLine] = replacingAccount(in: lines[categoryLine], old: change.oldCategory, new: change.newCategory)
+        if let ruleLine = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("; rule:") }) {
+            lines[ruleLine] = "    ; rule: \(change.newRule)"
+        }
+        return lines
     }
 
     /// The ledger transaction as the rules see it: the bank's text and the tags Penny kept.

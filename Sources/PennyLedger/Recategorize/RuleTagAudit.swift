@@ -64,44 +64,91 @@ public struct RuleTagAudit: Sendable {
 
     /// Judges the transactions of `journal` dated within `from...to` against `rules`.
     public init(journal: JournalBlocks, rules: Rules, from: LocalDate? = nil, to: LocalDate? = nil) {
-        let (ownAccounts, defaultCurrency) = (rules.ownAccounts, rules.defaultCurrency)
-        let known = rules.ruleNames.union([JournalEntry.defaultRule])
-        var found: [(index: Int, ownIndex: Int, amount: Money, rule: String?, category: String)] = []
-        for (index, block) in journal.blocks.enumerated() {
-            if let from, block.date < from { continue }
-            if let to, block.date > to { continue }
-            guard block.tags["id"] != nil, block.postings.count == 2, let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }),
-                let amountText = block.postings[ownIndex].amount, let amount = PostingText.money(amountText, defaultCurrency: defaultCurrency)
-            else { continue }
+        var census = Census(rules: rules, from: from, to: to)
+        let found = journal.blocks.enumerated().compactMap { index, block in census.count(block).map { (index, $0) } }
+        let written = census.written
+        entries = found.map { index, candidate in candidate.entry(index: index, isHandEdit: census.isHandEdit(candidate, written: written)) }
+    }
+
+    /// An imported transaction as the audit reads it, before it is judged.
+    public struct Candidate: Sendable {
+        /// Index of the own account's posting (the other one is the category).
+        public let ownIndex: Int
+        /// The amount on the own account.
+        public let amount: Money
+        /// Its `rule` tag when that names a known rule or `default`.
+        public let rule: String?
+        /// The category posting's account.
+        public let category: String
+
+        func entry(index: Int, isHandEdit: Bool) -> Entry {
+            Entry(index: index, ownIndex: ownIndex, amount: amount, rule: rule, category: category, isHandEdit: isHandEdit)
+        }
+    }
+
+    /// The audit in two passes over a journal read one block at a time
+    /// (`JournalBlockStream`): `count` every block, then judge each candidate against
+    /// `written`, the category most of each rule's transactions have.
+    public struct Census: Sendable {
+        private let rules: Rules
+        private let known: Set<String>
+        private let from: LocalDate?, to: LocalDate?
+        private var counts: [String: [(category: String, count: Int)]] = [:]
+
+        /// An empty census of the transactions dated within `from...to`.
+        public init(rules: Rules, from: LocalDate? = nil, to: LocalDate? = nil) {
+            self.rules = rules
+            self.known = rules.ruleNames.union([JournalEntry.defaultRule])
+            self.from = from
+            self.to = to
+        }
+
+        /// The block as a candidate (nil when the audit does not consider it), counted.
+        public mutating func count(_ block: JournalBlock) -> Candidate? {
+            guard let candidate = candidate(block) else { return nil }
+            if let group = candidate.rule, group != JournalEntry.defaultRule {
+                if let i = counts[group]?.firstIndex(where: { $0.category == candidate.category }) {
+                    counts[group]![i].count += 1
+                } else {
+                    counts[group, default: []].append((candidate.category, 1))
+                }
+            }
+            return candidate
+        }
+
+        /// The block as a candidate, not counted (the second pass).
+        public func candidate(_ block: JournalBlock) -> Candidate? {
+            if let from, block.date < from { return nil }
+            if let to, block.date > to { return nil }
+            guard block.tags["id"] != nil, block.postings.count == 2, let ownIndex = block.postings.lastIndex(where: { rules.ownAccounts.contains($0.account) }),
+                let amountText = block.postings[ownIndex].amount, let amount = PostingText.money(amountText, defaultCurrency: rules.defaultCurrency)
+            else { return nil }
             let category = block.postings[1 - ownIndex].account
             if let rule = block.tags["rule"], known.contains(rule) {
-                found.append((index, ownIndex, amount, rule, category))
+                return Candidate(ownIndex: ownIndex, amount: amount, rule: rule, category: category)
             } else if block.tags["source"] != nil, block.tags["rule"] != JournalEntry.transferRule {
-                found.append((index, ownIndex, amount, nil, category))
+                return Candidate(ownIndex: ownIndex, amount: amount, rule: nil, category: category)
+            }
+            return nil
+        }
+
+        /// Each counted rule's category as Penny wrote it: the one most of its transactions
+        /// have, on a tie the one the rules give now.
+        public var written: [String: String] {
+            counts.mapValues { seen in
+                let most = seen.map(\.count).max() ?? 0
+                let tied = seen.filter { $0.count == most }.map(\.category)
+                return tied.first { rules.categories.contains($0) } ?? tied[0]
             }
         }
-        var counts: [String: [(category: String, count: Int)]] = [:]
-        for item in found where item.rule != nil && item.rule != JournalEntry.defaultRule {
-            let group = item.rule!
-            if let i = counts[group]?.firstIndex(where: { $0.category == item.category }) {
-                counts[group]![i].count += 1
-            } else {
-                counts[group, default: []].append((item.category, 1))
+
+        /// True when the candidate's category or `rule` tag was changed by hand.
+        public func isHandEdit(_ candidate: Candidate, written: [String: String]) -> Bool {
+            switch candidate.rule {
+            case nil: true
+            case JournalEntry.defaultRule: !rules.isDefault(candidate.category, negative: candidate.amount.isNegative)
+            case let rule?: written[rule] != candidate.category
             }
-        }
-        let written = counts.mapValues { seen in
-            let most = seen.map(\.count).max() ?? 0
-            let tied = seen.filter { $0.count == most }.map(\.category)
-            return tied.first { rules.categories.contains($0) } ?? tied[0]
-        }
-        entries = found.map { item in
-            let isHandEdit: Bool
-            switch item.rule {
-            case nil: isHandEdit = true
-            case JournalEntry.defaultRule: isHandEdit = !rules.isDefault(item.category, negative: item.amount.isNegative)
-            case let rule?: isHandEdit = written[rule] != item.category
-            }
-            return Entry(index: item.index, ownIndex: item.ownIndex, amount: item.amount, rule: item.rule, category: item.category, isHandEdit: isHandEdit)
         }
     }
 
