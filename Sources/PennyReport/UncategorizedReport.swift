@@ -48,18 +48,54 @@ public struct UncategorizedReport {
     /// Builds the report from a journal; an error at the transaction whose amount would make
     /// a group's total pass 64 bits of minor units.
     public init(journal: JournalBlocks, ownAccounts: Set<String>, path: String) throws(PennyError) {
+        var gathering = Gathering(ownAccounts: ownAccounts, path: path)
+        for block in journal.blocks { try gathering.add(block) }
+        self.init(gathering)
+    }
+
+    /// Builds the report from the ledger at `path`, read one transaction at a time
+    /// (`JournalBlockStream`): memory grows with the uncategorized transactions, not the ledger.
+    public init(ledgerPath path: String, ownAccounts: Set<String>) throws(PennyError) {
+        var gathering = Gathering(ownAccounts: ownAccounts, path: path)
+        try JournalBlockStream.forEachBlock(path: path) { (block) throws(PennyError) in try gathering.add(block) }
+        self.init(gathering)
+    }
+
+    private init(_ gathering: Gathering) {
+        var list = gathering.order.map { gathering.groups[$0]! }
+        for i in list.indices {
+            let sign: Bool? = list[i].allNegative ? true : list[i].allPositive ? false : nil
+            let verdict = gathering.suggester.verdict(key: list[i].key, isNegative: sign)
+            list[i].suggestion = verdict.category
+            list[i].evidence = verdict.evidence
+        }
+        self.groups = list.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
+        self.examples = gathering.suggester.examples
+    }
+
+    /// The groups and the suggester's examples, gathered block by block in ledger order.
+    private struct Gathering {
+        let ownAccounts: Set<String>
+        let path: String
         var suggester = CategorySuggester()
         var groups: [String: Group] = [:]
         var order: [String] = []
-        for block in journal.blocks where block.postings.count == 2 {
-            guard let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }) else { continue }
+
+        init(ownAccounts: Set<String>, path: String) {
+            self.ownAccounts = ownAccounts
+            self.path = path
+        }
+
+        /// Learns from a categorized transaction, or adds a default-filed one to its group.
+        mutating func add(_ block: JournalBlock) throws(PennyError) {
+            guard block.postings.count == 2, let ownIndex = block.postings.lastIndex(where: { ownAccounts.contains($0.account) }) else { return }
             let category = block.postings[1 - ownIndex].account
-            guard let rule = block.tags["rule"], let text = block.postings[ownIndex].amount, let amount = PostingText.money(text, defaultCurrency: .euro) else { continue }
+            guard let rule = block.tags["rule"], let text = block.postings[ownIndex].amount, let amount = PostingText.money(text, defaultCurrency: .euro) else { return }
             if rule != JournalEntry.defaultRule {
                 if category.contains(":") { suggester.learn(block.bankText, category: category, isNegative: amount.isNegative) }
-                continue
+                return
             }
-            let key = Self.normalize(block.bankText)
+            let key = UncategorizedReport.normalize(block.bankText)
             if groups[key] == nil {
                 order.append(key)
                 groups[key] = Group(
@@ -79,15 +115,6 @@ public struct UncategorizedReport {
             groups[key]!.allNegative = groups[key]!.allNegative && amount.isNegative
             groups[key]!.allPositive = groups[key]!.allPositive && amount.minorUnits > 0
         }
-        var list = order.map { groups[$0]! }
-        for i in list.indices {
-            let sign: Bool? = list[i].allNegative ? true : list[i].allPositive ? false : nil
-            let verdict = suggester.verdict(key: list[i].key, isNegative: sign)
-            list[i].suggestion = verdict.category
-            list[i].evidence = verdict.evidence
-        }
-        self.groups = list.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
-        self.examples = suggester.examples
     }
 
     /// Folded, with every run of letters and digits that holds a digit as `#` (runs of them

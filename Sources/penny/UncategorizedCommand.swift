@@ -18,9 +18,7 @@ struct UncategorizedCommand: ParsableCommand {
 
     func run() throws {
         let rules = try RulesLoader.load(path: options.rulesPath)
-        let journal: JournalBlocks
-        journal = try JournalBlocks(path: options.ledgerPath)
-        let report = try UncategorizedReport(journal: journal, ownAccounts: Set(rules.accounts.map(\.name)), path: options.ledgerPath)
+        let report = try UncategorizedReport(ledgerPath: options.ledgerPath, ownAccounts: Set(rules.accounts.map(\.name)))
         print(json ? report.renderJSON() : report.render(), terminator: "")
     }
 }

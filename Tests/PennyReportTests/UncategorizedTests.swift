@@ -52,6 +52,8 @@ struct UncategorizedTests {
         let path = TestScratch.root.appendingPathComponent("penny-unc-\(UUID().uuidString).journal").path
         try Self.journal.write(toFile: path, atomically: true, encoding: .utf8)
         let report = try UncategorizedReport(journal: try JournalBlocks(path: path), ownAccounts: ["assets:bank:checking"], path: path)
+        let streamed = try UncategorizedReport(ledgerPath: path, ownAccounts: ["assets:bank:checking"])
+        #expect(streamed.render() == report.render() && streamed.renderJSON() == report.renderJSON() && streamed.examples == report.examples)
         #expect(report.groups.map(\.key) == ["bolt ride # lisboa", "uber eats #"])
         #expect(
             report.render() == """
@@ -134,6 +136,7 @@ struct UncategorizedTests {
         try journal.write(toFile: path, atomically: true, encoding: .utf8)
         let report = try UncategorizedReport(journal: try JournalBlocks(path: path), ownAccounts: ["assets:bank:checking"], path: path)
         let rendered = report.render()
+        #expect(try UncategorizedReport(ledgerPath: path, ownAccounts: ["assets:bank:checking"]).render() == rendered)
         #expect(!rendered.contains("contains \"\""), "a rule that matches every description")
         let rules = "account assets:bank:checking\n\n" + rendered.replacingOccurrences(of: ":CHOOSE", with: ":misc")
         do {
