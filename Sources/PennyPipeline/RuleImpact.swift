@@ -24,16 +24,49 @@ public struct RuleImpact: Sendable {
     /// Runs the new rules over the audited transactions; `newRules` are the names of the
     /// rules being added.
     public init(rules: RuleSet, newRules: Set<String>, audit: RuleTagAudit, journal: JournalBlocks, ledgerPath: String) {
-        let categorizer = Categorizer(rules)
+        var tally = Tally(rules: rules, newRules: newRules, ledgerPath: ledgerPath)
+        for entry in audit.entries { tally.add(entry, of: journal.blocks[entry.index]) }
+        self.init(effects: tally.effects, deciders: tally.deciders)
+    }
+
+    /// Runs the new rules over the transactions of the ledger at `ledgerPath`, read one at a
+    /// time (`JournalBlockStream`) and judged by `census` (counted over the same ledger).
+    public init(rules: RuleSet, newRules: Set<String>, census: RuleTagAudit.Census, ledgerPath: String) throws(PennyError) {
+        var tally = Tally(rules: rules, newRules: newRules, ledgerPath: ledgerPath)
+        let written = census.written
+        try JournalBlockStream.forEachBlock(path: ledgerPath) { block in
+            guard let candidate = census.candidate(block) else { return }
+            tally.add(candidate.entry(index: -1, isHandEdit: census.isHandEdit(candidate, written: written)), of: block)
+        }
+        self.init(effects: tally.effects, deciders: tally.deciders)
+    }
+
+    private init(effects: [String: Effect], deciders: [Int: String]) {
+        self.effects = effects
+        self.deciders = deciders
+    }
+
+    /// The effects and deciders, gathered transaction by transaction.
+    private struct Tally {
+        let categorizer: Categorizer
+        let newRules: Set<String>
+        let ledgerPath: String
         var effects: [String: Effect] = [:]
         var deciders: [Int: String] = [:]
-        for entry in audit.entries {
-            let block = journal.blocks[entry.index]
+
+        init(rules: RuleSet, newRules: Set<String>, ledgerPath: String) {
+            self.categorizer = Categorizer(rules)
+            self.newRules = newRules
+            self.ledgerPath = ledgerPath
+        }
+
+        /// What the new rules decide for one audited transaction (`block` is its block).
+        mutating func add(_ entry: RuleTagAudit.Entry, of block: JournalBlock) {
             let line = block.firstLine + 1
             let decision = categorizer.categorize(entry, of: block, ledgerPath: ledgerPath)
             let rule = decision.ruleName ?? JournalEntry.defaultRule
             if entry.isHandEdit { deciders[line] = rule }
-            guard newRules.contains(rule), !decision.skips else { continue }
+            guard newRules.contains(rule), !decision.skips else { return }
             if entry.isHandEdit {
                 if decision.category == entry.category {
                     effects[rule, default: Effect()].reproduced.append(line)
@@ -47,8 +80,6 @@ public struct RuleImpact: Sendable {
                         newCategory: decision.category, newRule: rule))
             }
         }
-        self.effects = effects
-        self.deciders = deciders
     }
 }
 

@@ -46,20 +46,26 @@ public struct RuleLearning: Sendable {
     /// rules file for rules that supersede no existing rule.
     public init(rules: RuleSet, rulesPath: String, ledgerPath: String, destination: String) throws(PennyError) {
         self.rulesPath = rulesPath
-        let journal = try JournalBlocks(path: ledgerPath)
-        let audit = RuleTagAudit(journal: journal, rules: rules.auditFacts)
+        // The ledger is read one transaction at a time: once to count each rule's
+        // categories, once for the hand edits, and once to measure the proposals.
+        var census = RuleTagAudit.Census(rules: rules.auditFacts)
+        try JournalBlockStream.forEachBlock(path: ledgerPath) { block in _ = census.count(block) }
+        let written = census.written
         let categorizer = Categorizer(rules)
         let ruleIndex = Dictionary(rules.rules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         var groups: [String: (draft: RuleDraft, lines: [String: [Int]], deciders: Set<String>)] = [:]
         var order: [String] = []
         var taken = Set(rules.rules.map(\.name))
         var covered = 0
-        for entry in audit.handEdits {
-            let block = journal.blocks[entry.index]
+        var handEdits = 0
+        try JournalBlockStream.forEachBlock(path: ledgerPath) { block in
+            guard let candidate = census.candidate(block), census.isHandEdit(candidate, written: written) else { return }
+            handEdits += 1
+            let entry = candidate.entry(index: -1, isHandEdit: true)
             let decision = categorizer.categorize(entry, of: block, ledgerPath: ledgerPath)
             if decision.category == entry.category {
                 covered += 1
-                continue
+                return
             }
             let sign = entry.amount.isNegative
             var draft = RuleDraft.matching(block.bankText, isNegative: sign, category: entry.category, taken: taken)
@@ -89,16 +95,16 @@ public struct RuleLearning: Sendable {
             proposals.append(
                 RuleProposal(draft: draft, placement: placement, corrections: lines, supersedes: first.map { ($0.name, $0.location, $0.category ?? "(no category)") }))
         }
-        self.proposals = try Self.measured(proposals, rulesPath: rulesPath, audit: audit, journal: journal, ledgerPath: ledgerPath)
+        self.proposals = try Self.measured(proposals, rulesPath: rulesPath, census: census, ledgerPath: ledgerPath)
             .sorted { ($0.corrections.count, $1.draft.name) > ($1.corrections.count, $0.draft.name) }
         self.disagreements = disagreements
-        self.handEdits = audit.handEdits.count
+        self.handEdits = handEdits
         self.covered = covered
     }
 
     /// The proposals with their effect, measured with all of them in the rules.
     private static func measured(
-        _ proposals: [RuleProposal], rulesPath: String, audit: RuleTagAudit, journal: JournalBlocks, ledgerPath: String
+        _ proposals: [RuleProposal], rulesPath: String, census: RuleTagAudit.Census, ledgerPath: String
     ) throws(PennyError) -> [RuleProposal] {
         guard !proposals.isEmpty else { return [] }
         var edit = RulesFileEdit(rulesPath: rulesPath)
@@ -112,7 +118,7 @@ public struct RuleLearning: Sendable {
         if !missing.isEmpty, let file = proposals.first(where: { missing.contains($0.draft.name) })?.placement.file {
             throw .configuration("'\(file)' is not read with the rules at '\(rulesPath)': choose a file in the rules directory or one it includes")
         }
-        let impact = RuleImpact(rules: newRules, newRules: names, audit: audit, journal: journal, ledgerPath: ledgerPath)
+        let impact = try RuleImpact(rules: newRules, newRules: names, census: census, ledgerPath: ledgerPath)
         return proposals.map { proposal in
             var proposal = proposal
             proposal.effect = impact.effects[proposal.draft.name] ?? RuleImpact.Effect()

@@ -81,7 +81,9 @@ public struct RuleTagAudit: Sendable {
         /// The category posting's account.
         public let category: String
 
-        func entry(index: Int, isHandEdit: Bool) -> Entry {
+        /// The audit's entry: the block's index in its journal (-1 when read as a stream) and
+        /// the judgment.
+        public func entry(index: Int, isHandEdit: Bool) -> Entry {
             Entry(index: index, ownIndex: ownIndex, amount: amount, rule: rule, category: category, isHandEdit: isHandEdit)
         }
     }
