@@ -24,10 +24,13 @@ enum ExactJSON {
     /// `snake_case` spelling (for a key with capitals).
     subscript(key: JSONKey) -> ExactJSON? {
         guard case .object(let members, _) = self else { return nil }
-        for member in members where key.isName(member.key) { return member.value }
-        guard key.snake != nil else { return nil }
-        for member in members where key.isSnake(member.key) { return member.value }
-        return nil
+        // One pass: the own spelling returns at once, the first snake_case one if none.
+        var snake: ExactJSON?
+        for member in members {
+            if key.isName(member.key) { return member.value }
+            if snake == nil, key.isSnake(member.key) { snake = member.value }
+        }
+        return snake
     }
 
     /// The text of a string, or of a number.

@@ -10,6 +10,8 @@ struct JSONListFacts {
     /// the order the accounts first appear.
     var accounts: [JSONEntrySummary] = []
     private var seen: Set<String> = []
+    /// The account of the entry added last.
+    private var lastAccount: String?
 
     /// Adds the list's first entry.
     mutating func add(first entry: ExactJSON) {
@@ -20,6 +22,9 @@ struct JSONListFacts {
     /// Adds an entry.
     mutating func add(_ entry: JSONEntrySummary) {
         if !hasPlaidEntry, entry.hasTransactionID, entry.hasAccountID { hasPlaidEntry = true }
+        // The account of the entry before (of nearly every entry) is seen without hashing.
+        if let last = lastAccount, last == entry.account { return }
+        lastAccount = entry.account
         if seen.insert(entry.account).inserted { accounts.append(entry) }
     }
 }
