@@ -2,7 +2,9 @@ import PennyCore
 
 /// A JSON value whose numbers keep their exact text, so `-256.67` never passes through
 /// a floating-point type on its way to minor units. Objects remember the line they start on.
-indirect enum ExactJSON {
+///
+/// Not `indirect`: the recursion runs through arrays, so a value is no box of its own.
+enum ExactJSON {
     case object([(key: String, value: ExactJSON)], line: Int)
     case array([ExactJSON])
     case string(String)
@@ -15,47 +17,20 @@ indirect enum ExactJSON {
 
     /// A member of an object; `snake_case` spellings of camelCase keys are accepted too.
     subscript(key: String) -> ExactJSON? {
+        self[JSONKey(key)]
+    }
+
+    /// A member of an object: the first of the key's own spelling, else the first of its
+    /// `snake_case` spelling (for a key with capitals).
+    subscript(key: JSONKey) -> ExactJSON? {
         guard case .object(let members, _) = self else { return nil }
-        if let hit = members.first(where: { $0.key == key }) { return hit.value }
-        // A key without capitals is its own snake_case spelling.
-        var capitals = 0
-        var isPlain = true
-        var isASCII = true
-        for byte in key.utf8 {
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
-                capitals += 1
-            } else if !Self.isLowercaseOrDigit(byte) {
-                isPlain = false
-                if byte >= 0x80 { isASCII = false }
-            }
+        // One pass: the own spelling returns at once, the first snake_case one if none.
+        var snake: ExactJSON?
+        for member in members {
+            if key.isName(member.key) { return member.value }
+            if snake == nil, key.isSnake(member.key) { snake = member.value }
         }
-        guard capitals > 0 || !isASCII else { return nil }
-        if isPlain {
-            let length = key.utf8.count + capitals
-            return members.first(where: { $0.key.utf8.count == length && Self.isSnakeCase($0.key, of: key) })?.value
-        }
-        let snake = key.reduce(into: "") { out, c in
-            if c.isUppercase { out += "_" + c.lowercased() } else { out.append(c) }
-        }
-        return members.first(where: { $0.key == snake })?.value
-    }
-
-    private static func isLowercaseOrDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    /// True when `name` is the snake_case spelling of `key`, a key of ASCII letters and
-    /// digits: byte for byte, as no other text is canonically equivalent to such a spelling.
-    private static func isSnakeCase(_ name: String, of key: String) -> Bool {
-        var rest = name.utf8.makeIterator()
-        for byte in key.utf8 {
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
-                guard rest.next() == UInt8(ascii: "_"), rest.next() == byte + 0x20 else { return false }
-            } else if rest.next() != byte {
-                return false
-            }
-        }
-        return rest.next() == nil
+        return snake
     }
 
     /// The text of a string, or of a number.

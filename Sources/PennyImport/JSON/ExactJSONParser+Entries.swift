@@ -39,7 +39,13 @@ extension ExactJSONParser {
     /// A member name from its opening quote, checked as `parseString` checks it: the
     /// summary's key it is, if any.
     private mutating func summaryKey() throws(PennyError) -> JSONEntrySummary.Key? {
-        if try scanString(), !UTF8Validation.isValid(scratch) { throw failure("a string is not valid UTF-8") }
-        return JSONEntrySummary.Key(name: scratch)
+        let scanned = try scanString()
+        if scanned.inScratch {
+            if scanned.needsCheck, !UTF8Validation.isValid(scratch) { throw failure("a string is not valid UTF-8") }
+            return scratch.withUnsafeBufferPointer { JSONEntrySummary.Key(name: $0) }
+        }
+        let name = bytes(of: scanned)
+        if scanned.needsCheck, !UTF8Validation.isValid(name) { throw failure("a string is not valid UTF-8") }
+        return JSONEntrySummary.Key(name: name)
     }
 }

@@ -50,6 +50,8 @@ struct ExactJSONParser {
     private(set) var lists: [Int: JSONListFacts] = [:]
     /// The bytes of the string or number being read (reused).
     var scratch: [UInt8] = []
+    /// The member names made so far.
+    var names = JSONNameCache()
 
     init(input: ChunkedInput, fileName: String, mode: Mode = .outline, onElement: @escaping ElementHandler = { _ in }) {
         self.input = input
@@ -99,21 +101,45 @@ struct ExactJSONParser {
     }
 
     /// Takes white space, counting lines.
+    @inline(__always)
     mutating func skipSpace() throws(PennyError) {
+        // Most values follow their `:` or `,` at once, or after one space.
+        if i < input.end, input.bytes[i] > 0x20 { return }
+        try skipSpaceRun()
+    }
+
+    /// Takes white space, counting lines: a tight loop over the buffer, an indent's spaces
+    /// eight at a time.
+    private mutating func skipSpaceRun() throws(PennyError) {
         while true {
             if i == input.end, try peek() == nil { return }
             let bytes = input.bytes
             let end = input.end
-            while i < end {
-                switch bytes[i] {
-                case 0x20, 0x09, 0x0D: i += 1
+            var j = i
+            while j < end {
+                switch bytes[j] {
+                case 0x20:
+                    j += 1
+                    // The rest of the run, eight bytes at a time up to its first other byte.
+                    while end - j >= 8 {
+                        let others = UInt64(littleEndian: UnsafeRawPointer(bytes + j).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                        if others != 0 {
+                            j += others.trailingZeroBitCount >> 3
+                            break
+                        }
+                        j += 8
+                    }
+                case 0x09, 0x0D: j += 1
                 case 0x0A:
-                    i += 1
+                    j += 1
                     line += 1
-                    lineStart = position
-                default: return
+                    lineStart = input.offset + j
+                default:
+                    i = j
+                    return
                 }
             }
+            i = j
         }
     }
 
@@ -165,15 +191,16 @@ struct ExactJSONParser {
             i += 1
             return .object(members, line: startLine)
         }
+        if build { members.reserveCapacity(8) }
         while true {
             try skipSpace()
             guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a member name in quotes") }
             var key = ""
-            if readsNames { key = try parseString() } else { try skipString() }
+            if readsNames { key = try parseName() } else { try skipString() }
             try skipSpace()
             guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             i += 1
-            let value = try parseValue(depth: depth + 1, path: readsNames ? path.member(key) : .elsewhere, build: build)
+            let value = try parseValue(depth: depth + 1, path: path == .elsewhere ? .elsewhere : path.member(key), build: build)
             if build { members.append((key, value)) }
             if stopped { return .object(members, line: startLine) }
             if try endOfMember(closer: UInt8(ascii: "}")) { return .object(members, line: startLine) }

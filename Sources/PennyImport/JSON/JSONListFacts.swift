@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a first pass learns of a list of entries without keeping them.
 struct JSONListFacts {
     /// The first entry.
@@ -8,6 +10,8 @@ struct JSONListFacts {
     /// the order the accounts first appear.
     var accounts: [JSONEntrySummary] = []
     private var seen: Set<String> = []
+    /// The account of the entry added last.
+    private var lastAccount: String?
 
     /// Adds the list's first entry.
     mutating func add(first entry: ExactJSON) {
@@ -18,6 +22,9 @@ struct JSONListFacts {
     /// Adds an entry.
     mutating func add(_ entry: JSONEntrySummary) {
         if !hasPlaidEntry, entry.hasTransactionID, entry.hasAccountID { hasPlaidEntry = true }
+        // The account of the entry before (of nearly every entry) is seen without hashing.
+        if let last = lastAccount, last == entry.account { return }
+        lastAccount = entry.account
         if seen.insert(entry.account).inserted { accounts.append(entry) }
     }
 }
@@ -31,18 +38,19 @@ struct JSONEntrySummary {
         case transactionID = 1, accountID = 2, isoCurrency = 4, unofficialCurrency = 8
 
         /// The key a member name is, if any.
-        init?(name: [UInt8]) {
-            if name.elementsEqual("transaction_id".utf8) {
-                self = .transactionID
-            } else if name.elementsEqual("account_id".utf8) {
-                self = .accountID
-            } else if name.elementsEqual("iso_currency_code".utf8) {
-                self = .isoCurrency
-            } else if name.elementsEqual("unofficial_currency_code".utf8) {
-                self = .unofficialCurrency
-            } else {
-                return nil
+        init?(name: UnsafeBufferPointer<UInt8>) {
+            switch name.count {
+            case 14 where Self.equal(name, "transaction_id"): self = .transactionID
+            case 10 where Self.equal(name, "account_id"): self = .accountID
+            case 17 where Self.equal(name, "iso_currency_code"): self = .isoCurrency
+            case 24 where Self.equal(name, "unofficial_currency_code"): self = .unofficialCurrency
+            default: return nil
             }
+        }
+
+        /// True when `name` is `text`'s bytes (of the same length).
+        private static func equal(_ name: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+            memcmp(name.baseAddress!, text.utf8Start, name.count) == 0
         }
     }
 

@@ -93,17 +93,33 @@ struct JSONFields {
         }
     }
 
+    /// The text of `value` when it has one that is not empty.
+    static func nonEmpty(_ value: ExactJSON?) -> String? {
+        guard let text = value?.text, !text.isEmpty else { return nil }
+        return text
+    }
+
     func currency(_ code: String?, fallback: Currency, _ at: SourceLocation) throws(PennyError) -> Currency {
         guard let code, !code.isEmpty else { return fallback }
+        // Every currency is made from its upper-case code, so the fallback's own code (three
+        // bytes, so no other spelling equal by canonical equivalence) makes the fallback.
+        if code.utf8.count == 3, code == fallback.code { return fallback }
         guard let currency = Currency(code: code) else { throw .badInput("unknown currency '\(code)'", at: at) }
         return currency
     }
 
     func date(_ texts: [String?], _ at: SourceLocation, what: String) throws(PennyError) -> LocalDate {
-        guard let text = texts.compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+        try date(texts.compactMap({ $0 }).first(where: { !$0.isEmpty }), at, what: what)
+    }
+
+    /// The date `text` starts with; `text` is the first of a value's candidates that is
+    /// there and not empty (`nonEmpty`).
+    func date(_ text: String?, _ at: SourceLocation, what: String) throws(PennyError) -> LocalDate {
+        guard let text else {
             throw .badInput("transaction without \(what)", at: at)
         }
-        guard let date = LocalDate(iso: text.prefix(10)) else {
+        // `prefix(10)` counts characters; text of at most ten bytes is its own prefix.
+        guard let date = LocalDate(iso: text.utf8.count <= 10 ? text[...] : text.prefix(10)) else {
             throw .badInput("cannot read date '\(text)': expected YYYY-MM-DD", at: at)
         }
         return date
@@ -122,69 +138,14 @@ struct PennyJSONFormat {
         try emit(.statement(StatementHeader(accountIdentifier: document["account"]?["id"]?.text, accountName: nil, currency: currency, location: at)))
         try text.forEach(list) { (item) throws(PennyError) in
             let where_ = fields.location(item)
-            let itemCurrency = try fields.currency(item["currency"]?.text, fallback: currency, where_)
+            let itemCurrency = try fields.currency(item[.currency]?.text, fallback: currency, where_)
             try emit(
                 .transaction(
                     Transaction(
-                        date: try fields.date([item["date"]?.text], where_, what: "a date"), amount: try fields.money(item["amount"]?.text, itemCurrency, where_),
-                        description: item["description"]?.text ?? "", location: where_, payee: item["payee"]?.text, memo: item["memo"]?.text,
-                        bankID: item["id"]?.text, isPending: item["pending"]?.isTrue ?? false)))
+                        date: try fields.date([item[.date]?.text], where_, what: "a date"), amount: try fields.money(item[.amount]?.text, itemCurrency, where_),
+                        description: item[.description]?.text ?? "", location: where_, payee: item[.payee]?.text, memo: item[.memo]?.text,
+                        bankID: item[.id]?.text, isPending: item[.pending]?.isTrue ?? false)))
         }
-    }
-}
-
-/// Berlin Group NextGenPSD2 account transactions, as banks and GoCardless return them.
-struct BerlinGroupFormat {
-    let fileName: String
-    let configuration: ReaderConfiguration
-
-    func read(_ document: ExactJSON, _ text: JSONText, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
-        let fields = JSONFields(fileName: fileName)
-        let at = fields.location(document)
-        let account = document["account"]
-        let booked = text.list(document["transactions"]?["booked"])
-        let pending = text.list(document["transactions"]?["pending"])
-        let first = text.first(booked) ?? text.first(pending)
-        let currency: Currency
-        if let declared = account?["currency"]?.text {
-            currency = try fields.currency(declared, fallback: configuration.defaultCurrency, at)
-        } else {
-            let where_ = first.map { fields.location($0) } ?? at
-            currency = try fields.currency(first?["transactionAmount"]?["currency"]?.text, fallback: configuration.defaultCurrency, where_)
-        }
-        var closing: StatementBalance?
-        for balance in document["balances"]?.elements ?? [] where ["closingBooked", "closing_booked"].contains(balance["balanceType"]?.text ?? "") {
-            guard let dateText = balance["referenceDate"]?.text, let date = LocalDate(iso: dateText.prefix(10)) else { continue }
-            let amount = balance["balanceAmount"]
-            let code = try fields.currency(amount?["currency"]?.text, fallback: currency, at)
-            closing = StatementBalance(date: date, amount: try fields.money(amount?["amount"]?.text, code, fields.location(balance)))
-        }
-        let identifier = account?["iban"]?.text ?? account?["bban"]?.text ?? account?["maskedPan"]?.text ?? account?["pan"]?.text
-        try emit(.statement(StatementHeader(accountIdentifier: identifier, accountName: nil, currency: currency, location: at, closing: closing)))
-        for (items, isPending) in [(booked, false), (pending, true)] {
-            guard let items else { continue }
-            try text.forEach(items) { (item) throws(PennyError) in try emit(.transaction(try transaction(item, isPending: isPending, currency: currency, fields))) }
-        }
-    }
-
-    private func transaction(_ item: ExactJSON, isPending: Bool, currency: Currency, _ fields: JSONFields) throws(PennyError) -> Transaction {
-        let at = fields.location(item)
-        let amountObject = item["transactionAmount"]
-        let code = try fields.currency(amountObject?["currency"]?.text, fallback: currency, at)
-        let amount = try fields.money(amountObject?["amount"]?.text, code, at)
-        let date = try fields.date(
-            [item["bookingDate"]?.text, item["valueDate"]?.text, item["bookingDateTime"]?.text, item["valueDateTime"]?.text], at,
-            what: "bookingDate or valueDate")
-        let lines = item["remittanceInformationUnstructuredArray"]?.elements?.compactMap(\.text) ?? []
-        let remittance = item["remittanceInformationUnstructured"]?.text ?? (lines.isEmpty ? nil : lines.joined(separator: " "))
-        let isOut = amount.isNegative
-        let name = isOut ? item["creditorName"]?.text : item["debtorName"]?.text
-        let iban = (isOut ? item["creditorAccount"] : item["debtorAccount"])?["iban"]?.text
-        let description = remittance ?? item["remittanceInformationStructured"]?.text ?? item["additionalInformation"]?.text ?? name ?? ""
-        let id = [item["transactionId"]?.text, item["internalTransactionId"]?.text, item["entryReference"]?.text].compactMap { $0 }.first { !$0.isEmpty }
-        return Transaction(
-            date: date, amount: amount, description: description, location: at, payee: name, memo: item["additionalInformation"]?.text,
-            counterpartyName: name, counterpartyIBAN: iban, bankID: id, type: item["proprietaryBankTransactionCode"]?.text, isPending: isPending)
     }
 }
 
@@ -203,17 +164,17 @@ struct PlaidFormat {
             let currency = try fields.currency(first.isoCurrency ?? first.unofficialCurrency, fallback: configuration.defaultCurrency, at)
             try emit(.statement(StatementHeader(accountIdentifier: account.isEmpty ? nil : account, accountName: nil, currency: currency, location: at)))
             try text.forEach(list) { (item) throws(PennyError) in
-                guard (item["account_id"]?.text ?? "") == account else { return }
+                guard (item[.accountID]?.text ?? "") == account else { return }
                 let where_ = fields.location(item)
-                let code = try fields.currency(item["iso_currency_code"]?.text ?? item["unofficial_currency_code"]?.text, fallback: currency, where_)
-                let name = item["name"]?.text ?? ""
+                let code = try fields.currency(item[.isoCurrencyCode]?.text ?? item[.unofficialCurrencyCode]?.text, fallback: currency, where_)
+                let name = item[.name]?.text ?? ""
                 try emit(
                     .transaction(
                         Transaction(
-                            date: try fields.date([item["date"]?.text, item["authorized_date"]?.text], where_, what: "a date"),
-                            amount: try fields.money(item["amount"]?.text, code, where_, negate: true), description: name, location: where_,
-                            payee: item["merchant_name"]?.text, bankID: item["transaction_id"]?.text, type: item["payment_channel"]?.text,
-                            isPending: item["pending"]?.isTrue ?? false)))
+                            date: try fields.date([item[.date]?.text, item[.authorizedDate]?.text], where_, what: "a date"),
+                            amount: try fields.money(item[.amount]?.text, code, where_, negate: true), description: name, location: where_,
+                            payee: item[.merchantName]?.text, bankID: item[.transactionID]?.text, type: item[.paymentChannel]?.text,
+                            isPending: item[.pending]?.isTrue ?? false)))
             }
         }
     }
