@@ -55,6 +55,9 @@ struct MT940FieldStore {
     /// Where line `k` lies in `bytes`.
     func range(ofLine k: Int) -> Range<Int> { (k == 0 ? 0 : lineEnds[k - 1])..<lineEnds[k] }
 
+    /// Line `k` as a string.
+    func string(ofLine k: Int) -> String { String(decoding: bytes[range(ofLine: k)], as: UTF8.self) }
+
     /// The field's lines as strings (for the reading of a field that is not ASCII).
     func strings(_ field: MT940Field) -> [String] { field.lines.map { String(decoding: bytes[range(ofLine: $0)], as: UTF8.self) } }
 }

@@ -46,9 +46,7 @@ struct MT940Purpose {
         postingText = posting.flatMap { $0.isEmpty ? nil : $0 }
         let name = Self.squeeze((subfields[32] ?? "") + (subfields[33] ?? ""))
         counterpartyName = name.isEmpty ? nil : name
-        let account = (subfields[31] ?? "").filter { $0 != " " }
-        let looksIBAN = account.count >= 15 && account.prefix(2).allSatisfy(\.isLetter) && account.dropFirst(2).prefix(2).allSatisfy(\.isNumber)
-        counterpartyIBAN = looksIBAN ? account : nil
+        counterpartyIBAN = Self.iban(subfields[31] ?? "")
     }
 
     /// True for a structured field (`166?00`): three digits, a separator that is ASCII
@@ -57,6 +55,14 @@ struct MT940Purpose {
         func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
         return bytes.count >= 6 && isDigit(bytes[0]) && isDigit(bytes[1]) && isDigit(bytes[2]) && bytes[3] < 0x80 && bytes[3] != 0x20 && !isDigit(bytes[3])
             && !((bytes[3] | 0x20) >= 0x61 && (bytes[3] | 0x20) <= 0x7A) && isDigit(bytes[4]) && isDigit(bytes[5])
+    }
+
+    /// `?31` without its spaces, when it looks like an IBAN: 15 characters or more, two
+    /// letters and two digits first.
+    static func iban(_ subfield: String) -> String? {
+        let account = subfield.filter { $0 != " " }
+        let looksIBAN = account.count >= 15 && account.prefix(2).allSatisfy(\.isLetter) && account.dropFirst(2).prefix(2).allSatisfy(\.isNumber)
+        return looksIBAN ? account : nil
     }
 
     /// Runs of white space as one space, trimmed.

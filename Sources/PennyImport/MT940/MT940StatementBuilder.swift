@@ -30,20 +30,20 @@ struct MT940StatementBuilder {
         for field in fields {
             switch field.tag {
             case "25":
-                let id = text.store.strings(field)[0].trimmingCharacters(in: .whitespaces)
+                let id = text.store.string(ofLine: field.lines.lowerBound).trimmingCharacters(in: .whitespaces)
                 account = id.isEmpty ? nil : id
             case "60F", "60M":
-                let balance = try MT940Values.balance(text.store.strings(field)[0], tag: field.tag, at: SourceLocation(file: fileName, line: field.line))
+                let balance = try MT940Values.balance(text.store.string(ofLine: field.lines.lowerBound), tag: field.tag, at: SourceLocation(file: fileName, line: field.line))
                 opening = balance
                 currency = balance.amount.currency
             case "34F" where currency == nil:
-                let code = String(text.store.strings(field)[0].prefix(3))
+                let code = String(text.store.string(ofLine: field.lines.lowerBound).prefix(3))
                 guard let declared = Currency(code: code) else {
                     throw .badInput("unknown currency '\(code)' in :34F:", at: SourceLocation(file: fileName, line: field.line))
                 }
                 currency = declared
             case "62F", "62M":
-                closing = try MT940Values.balance(text.store.strings(field)[0], tag: field.tag, at: SourceLocation(file: fileName, line: field.line))
+                closing = try MT940Values.balance(text.store.string(ofLine: field.lines.lowerBound), tag: field.tag, at: SourceLocation(file: fileName, line: field.line))
             default:
                 break
             }
