@@ -10,17 +10,24 @@ struct MT940Purpose {
     /// `?31` when it is an IBAN.
     let counterpartyIBAN: String?
 
+    /// The values as they are.
+    init(text: String, postingText: String?, counterpartyName: String?, counterpartyIBAN: String?) {
+        self.text = text
+        self.postingText = postingText
+        self.counterpartyName = counterpartyName
+        self.counterpartyIBAN = counterpartyIBAN
+    }
+
     /// Reads the field's lines. Structured subfields are cut at fixed widths, so their
     /// lines are joined as they are; free-text lines are joined with a space.
+    ///
+    /// This is the reading of a field that is not ASCII, and the reference the byte
+    /// reading of an ASCII field (`MT940PurposeBytes`) is checked against.
     init(lines: [String]) {
         let joined = lines.joined()
         let bytes = Array(joined.utf8)
         func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        // The first six are ASCII in a structured field (`166?00`): read as bytes.
-        let structured =
-            bytes.count >= 6 && bytes[0...2].allSatisfy(isDigit) && bytes[3] < 0x80 && bytes[3] != 0x20 && !isDigit(bytes[3])
-            && !((bytes[3] | 0x20) >= 0x61 && (bytes[3] | 0x20) <= 0x7A) && bytes[4...5].allSatisfy(isDigit)
-        guard structured else {
+        guard bytes.withUnsafeBufferPointer(Self.isStructured) else {
             text = Self.squeeze(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
             postingText = nil
             counterpartyName = nil
@@ -39,9 +46,23 @@ struct MT940Purpose {
         postingText = posting.flatMap { $0.isEmpty ? nil : $0 }
         let name = Self.squeeze((subfields[32] ?? "") + (subfields[33] ?? ""))
         counterpartyName = name.isEmpty ? nil : name
-        let account = (subfields[31] ?? "").filter { $0 != " " }
+        counterpartyIBAN = Self.iban(subfields[31] ?? "")
+    }
+
+    /// True for a structured field (`166?00`): three digits, a separator that is ASCII
+    /// but no space, digit or letter, and two digits (read as bytes).
+    static func isStructured(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        return bytes.count >= 6 && isDigit(bytes[0]) && isDigit(bytes[1]) && isDigit(bytes[2]) && bytes[3] < 0x80 && bytes[3] != 0x20 && !isDigit(bytes[3])
+            && !((bytes[3] | 0x20) >= 0x61 && (bytes[3] | 0x20) <= 0x7A) && isDigit(bytes[4]) && isDigit(bytes[5])
+    }
+
+    /// `?31` without its spaces, when it looks like an IBAN: 15 characters or more, two
+    /// letters and two digits first.
+    static func iban(_ subfield: String) -> String? {
+        let account = subfield.filter { $0 != " " }
         let looksIBAN = account.count >= 15 && account.prefix(2).allSatisfy(\.isLetter) && account.dropFirst(2).prefix(2).allSatisfy(\.isNumber)
-        counterpartyIBAN = looksIBAN ? account : nil
+        return looksIBAN ? account : nil
     }
 
     /// Runs of white space as one space, trimmed.

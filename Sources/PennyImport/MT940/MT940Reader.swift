@@ -36,9 +36,7 @@ public struct MT940Reader: StatementReader {
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
         var statements = MT940StatementStream(fileName: displayName, defaultCurrency: configuration.defaultCurrency)
-        let ending = try MT940Lines.forEach(url: probe.url, displayName: displayName) { (line, number) throws(PennyError) in
-            try statements.add(line, number: number, emit: emit)
-        }
+        let ending = try MT940Lines.forEach(url: probe.url, displayName: displayName) { (line) throws(PennyError) in try statements.add(line, emit: emit) }
         try finish(&statements, ending: ending, displayName: displayName, emit: emit)
     }
 
@@ -68,7 +66,7 @@ public struct MT940Reader: StatementReader {
     /// Streams each statement of MT940 text (a JSON recording's body).
     func read(text: String, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         var statements = MT940StatementStream(fileName: displayName, defaultCurrency: configuration.defaultCurrency)
-        let ending = try MT940Lines.forEach(text: text) { (line, number) throws(PennyError) in try statements.add(line, number: number, emit: emit) }
+        let ending = try MT940Lines.forEach(text: text) { (line) throws(PennyError) in try statements.add(line, emit: emit) }
         try finish(&statements, ending: ending, displayName: displayName, emit: emit)
     }
 }

@@ -18,10 +18,27 @@ struct MT940StatementLine {
     /// The second line, when given.
     let supplementary: String?
 
-    /// Parses the field; errors point at its line. The line is read as bytes up to the
-    /// references (its dates, marks, amount and type code are ASCII by definition).
-    init(_ field: MT940Field, currency: Currency, at: SourceLocation) throws(PennyError) {
-        let text = field.lines[0]
+    /// The values as they are.
+    init(
+        valueDate: LocalDate, entryDate: LocalDate?, minorUnits: Int64, typeCode: String, customerReference: String, bankReference: String?,
+        supplementary: String?
+    ) {
+        self.valueDate = valueDate
+        self.entryDate = entryDate
+        self.minorUnits = minorUnits
+        self.typeCode = typeCode
+        self.customerReference = customerReference
+        self.bankReference = bankReference
+        self.supplementary = supplementary
+    }
+
+    /// Parses the field's lines; errors point at its line. The line is read as bytes up to
+    /// the references (its dates, marks, amount and type code are ASCII by definition).
+    ///
+    /// This is the reading of a field that is not ASCII or does not read (its error is
+    /// worded here), and the reference `MT940StatementLineBytes` is checked against.
+    init(lines: [String], currency: Currency, at: SourceLocation) throws(PennyError) {
+        let text = lines[0]
         let bytes = Array(text.utf8)
         var i = 0
         func fail(_ what: String) -> PennyError {
@@ -34,10 +51,7 @@ struct MT940StatementLine {
         i = 6
         if (i..<(i + 4)).allSatisfy(isDigit) {
             let month = MT940Values.number(bytes[i..<(i + 2)]), day = MT940Values.number(bytes[(i + 2)..<(i + 4)])
-            let candidates = [value.year - 1, value.year, value.year + 1].compactMap { LocalDate(year: $0, month: month, day: day) }
-            guard let nearest = candidates.min(by: { abs($0.dayNumber - value.dayNumber) < abs($1.dayNumber - value.dayNumber) }) else {
-                throw fail("expected the entry date as MMDD")
-            }
+            guard let nearest = Self.entryDate(month: month, day: day, near: value) else { throw fail("expected the entry date as MMDD") }
             entryDate = nearest
             i += 4
         } else {
@@ -64,8 +78,20 @@ struct MT940StatementLine {
         guard let kind = rest.first, "NFS".contains(kind), rest.count >= 4 else { throw fail("expected a transaction type like NTRF after the amount") }
         typeCode = String(rest.prefix(4))
         (customerReference, bankReference) = Self.references(rest.dropFirst(4))
-        let extra = field.lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let extra = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         supplementary = extra.isEmpty ? nil : extra.joined(separator: " ")
+    }
+
+    /// The entry date `MMDD` in the year that puts it nearest the value date.
+    static func entryDate(month: Int, day: Int, near value: LocalDate) -> LocalDate? {
+        var nearest: LocalDate?
+        for year in (value.year - 1)...(value.year + 1) {
+            guard let date = LocalDate(year: year, month: month, day: day) else { continue }
+            // The first of two as near wins.
+            if let best = nearest, abs(best.dayNumber - value.dayNumber) <= abs(date.dayNumber - value.dayNumber) { continue }
+            nearest = date
+        }
+        return nearest
     }
 
     /// The owner's reference and the bank's (after `//`); `NONREF` says there is none: as
@@ -79,50 +105,5 @@ struct MT940StatementLine {
         guard i < utf8.endIndex else { return (String(rest.trimmed), nil) }
         let bank = String(rest[utf8.index(i, offsetBy: 2)...].trimmed)
         return (String(rest[..<i].trimmed), bank.isEmpty || bank.uppercased() == "NONREF" ? nil : bank)
-    }
-}
-
-/// Dates and amounts as SWIFT writes them.
-enum MT940Values {
-    /// `YYMMDD`, the year by the `TwoDigitYear` pivot.
-    static func date(_ text: Substring) -> LocalDate? { date(bytes: Array(text.utf8)[...]) }
-
-    /// `YYMMDD` as bytes.
-    static func date(bytes: ArraySlice<UInt8>) -> LocalDate? {
-        guard bytes.count == 6, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let s = bytes.startIndex
-        return LocalDate(year: TwoDigitYear.expand(number(bytes[s..<(s + 2)])), month: number(bytes[(s + 2)..<(s + 4)]), day: number(bytes[(s + 4)..<(s + 6)]))
-    }
-
-    /// The value of ASCII digits.
-    static func number(_ digits: ArraySlice<UInt8>) -> Int { digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } }
-
-    /// `1234,56`, `15000,` or `000000000473,17`: digits and one decimal comma; with
-    /// `wholeUnits`, digits alone (`500`) are whole units too.
-    static func amount(_ text: Substring, _ currency: Currency, _ at: SourceLocation, field: String, wholeUnits: Bool = false) throws(PennyError) -> Int64 {
-        let parts = (wholeUnits && !text.isEmpty ? text + "," : text).split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty else {
-            throw .badInput("cannot read \(field) amount '\(text)': expected digits with a decimal comma, like 1234,56", at: at)
-        }
-        let whole = parts[0].drop { $0 == "0" }
-        let normalized = (whole.isEmpty ? "0" : String(whole)) + (parts[1].isEmpty ? "" : "," + parts[1])
-        do {
-            return try AmountParser.parse(normalized, format: AmountFormat(decimalMark: ",", thousandsSeparator: .some(nil)), exponent: currency.exponent)
-        } catch {
-            throw .badInput("cannot read \(field) amount '\(text)': \(error.reason) (\(currency.code))", at: at)
-        }
-    }
-
-    /// `C250801EUR1500,00`: a balance's mark, date, currency and amount.
-    static func balance(_ field: MT940Field, fileName: String) throws(PennyError) -> StatementBalance {
-        let text = field.lines[0].trimmingCharacters(in: .whitespaces)
-        let at = SourceLocation(file: fileName, line: field.line)
-        let fail = PennyError.badInput(
-            "cannot read :\(field.tag): '\(text)': expected C or D, a YYMMDD date, a currency and an amount, like C250801EUR1500,00", at: at)
-        guard let mark = text.first, mark == "C" || mark == "D", text.count > 10, let date = date(text.dropFirst().prefix(6)) else { throw fail }
-        let code = String(text.dropFirst(7).prefix(3))
-        guard let currency = Currency(code: code) else { throw .badInput("unknown currency '\(code)' in :\(field.tag):", at: at) }
-        let units = try amount(text.dropFirst(10)[...], currency, at, field: ":\(field.tag):")
-        return StatementBalance(date: date, amount: Money(minorUnits: mark == "C" ? units : -units, currency: currency))
     }
 }

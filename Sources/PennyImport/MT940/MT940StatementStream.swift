@@ -15,7 +15,7 @@ struct MT940StatementStream {
     let fileName: String
     let defaultCurrency: Currency
     private var fields = MT940Fields.Assembler()
-    private var statement: [MT940Field] = []
+    private var statement = MT940FieldStore()
     private var started = false
     private var closed = false
     private var strayLine: Int?
@@ -26,21 +26,32 @@ struct MT940StatementStream {
         self.defaultCurrency = defaultCurrency
     }
 
-    /// Takes line `number` of the text.
-    mutating func add(_ line: Substring, number: Int, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
-        if let field = fields.add(line, number: number) { try take(field, emit: emit) }
+    /// Takes a line of the text.
+    mutating func add(_ line: MT940Line, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        switch MT940Fields.read(line) {
+        case .skip:
+            break
+        case .tag(let tag, let rest):
+            if !fields.current.isEmpty { try take(emit: emit) }
+            fields.begin(tag: tag, line: line.number, rest: rest)
+        case .continuation(let text):
+            fields.continueField(text)
+        }
     }
 
     /// Reads the last statement; refuses a text with none.
     mutating func finish(emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
-        if let field = fields.finish() { try take(field, emit: emit) }
+        if !fields.current.isEmpty { try take(emit: emit) }
+        fields.clear()
         guard started else {
             throw .badInput("no statement in this MT940 file: expected a :20: field", at: SourceLocation(file: fileName, line: 1))
         }
         try flush(emit: emit)
     }
 
-    private mutating func take(_ field: MT940Field, emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+    /// Takes the field the assembler holds, which is complete.
+    private mutating func take(emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
+        let field = fields.current.fields[0]
         guard started || field.tag == "20" else {
             if field.tag == "61", strayLine == nil { strayLine = field.line }
             return
@@ -51,13 +62,13 @@ struct MT940StatementStream {
             started = true
             closed = false
         }
-        statement.append(field)
+        statement.append(fields.current)
         if field.tag == "62F" || field.tag == "62M" { closed = true }
     }
 
     private mutating func flush(emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         guard !statement.isEmpty else { return }
         previous = try MT940StatementBuilder(fileName: fileName, defaultCurrency: defaultCurrency).read(statement, after: previous, emit: emit)
-        statement.removeAll(keepingCapacity: true)
+        statement.removeAll()
     }
 }
