@@ -21,12 +21,17 @@ public struct CategorySuggester: Sendable {
         public let evidence: String
     }
 
-    private struct Example: Sendable {
-        let key: String
-        let category: String
+    /// What was learned of one normalized description: its categories with counts, in the
+    /// order first seen, and its words (once per description, not per transaction).
+    private struct Described: Sendable {
+        var categories: [(category: String, count: Int)]
+        let words: Set<String>
     }
 
-    private var examplesBySign: [Bool: [Example]] = [:]
+    /// Per sign, each description learned, and the descriptions in the order first seen: as
+    /// many entries as distinct descriptions, however many transactions repeat them.
+    private var describedBySign: [Bool: [String: Described]] = [:]
+    private var orderBySign: [Bool: [String]] = [:]
     /// Per sign and word, the categories it was filed under with counts.
     private var wordCategories: [Bool: [String: [String: Int]]] = [:]
     /// How many transactions it learned from.
@@ -64,7 +69,14 @@ public struct CategorySuggester: Sendable {
     public mutating func learn(_ description: String, category: String, isNegative: Bool) {
         examples += 1
         let key = UncategorizedReport.normalize(description)
-        examplesBySign[isNegative, default: []].append(Example(key: key, category: category))
+        if let i = describedBySign[isNegative]?[key]?.categories.firstIndex(where: { $0.category == category }) {
+            describedBySign[isNegative]![key]!.categories[i].count += 1
+        } else if describedBySign[isNegative]?[key] != nil {
+            describedBySign[isNegative]![key]!.categories.append((category, 1))
+        } else {
+            describedBySign[isNegative, default: [:]][key] = Described(categories: [(category, 1)], words: Set(Self.words(key)))
+            orderBySign[isNegative, default: []].append(key)
+        }
         for word in Set(Self.words(description)) {
             wordCategories[isNegative, default: [:]][word, default: [:]][category, default: 0] += 1
         }
@@ -76,12 +88,11 @@ public struct CategorySuggester: Sendable {
     public func verdict(key: String, isNegative: Bool?) -> Verdict {
         guard let isNegative else { return Verdict(category: nil, evidence: "no suggestion: the group holds money in and money out") }
         let words = wordCategories[isNegative] ?? [:]
-        let sameSign = examplesBySign[isNegative] ?? []
         let kind = isNegative ? "money-out" : "money-in"
-        let exact = Dictionary(grouping: sameSign.filter { $0.key == key }, by: \.category)
+        let exact = describedBySign[isNegative]?[key]?.categories ?? []
         let own = Self.words(key)
         if exact.count == 1, let (category, matches) = exact.first, own.contains(where: { !Self.boilerplate.contains($0) }) {
-            return Verdict(category: category, evidence: "\(matches.count) categorized \(kind) transaction\(matches.count == 1 ? "" : "s") with this description, all \(category)")
+            return Verdict(category: category, evidence: "\(matches) categorized \(kind) transaction\(matches == 1 ? "" : "s") with this description, all \(category)")
         }
         let informative = own.filter { !Self.boilerplate.contains($0) && (words[$0]?.count ?? 0) < 3 }
         if let lead = informative.first, let filed = words[lead], filed.count == 1, let (category, count) = filed.first, count >= 2 {
@@ -93,22 +104,23 @@ public struct CategorySuggester: Sendable {
                 return Verdict(category: category, evidence: "all \(count) categorized \(kind) transactions with '\(lead)' are \(category)")
             }
         }
-        return Verdict(category: nil, evidence: nearest(own, in: sameSign))
+        return Verdict(category: nil, evidence: nearest(own, isNegative: isNegative))
     }
 
-    /// "no suggestion" with the categorized descriptions sharing most words, if any.
-    private func nearest(_ words: [String], in examples: [Example]) -> String {
+    /// "no suggestion" with the categorized descriptions sharing most words, if any, each
+    /// with the category it was first filed under.
+    private func nearest(_ words: [String], isNegative: Bool) -> String {
         let wanted = Set(words).subtracting(Self.boilerplate)
-        var best: [(shared: Int, example: Example)] = []
-        var seen: Set<String> = []
-        for example in examples where !seen.contains(example.key) {
-            let shared = wanted.intersection(Self.words(example.key)).count
+        let described = describedBySign[isNegative] ?? [:]
+        var best: [(shared: Int, key: String, category: String)] = []
+        for key in orderBySign[isNegative] ?? [] {
+            let facts = described[key]!
+            let shared = wanted.intersection(facts.words).count
             guard shared > 0 else { continue }
-            seen.insert(example.key)
-            best.append((shared, example))
+            best.append((shared, key, facts.categories[0].category))
         }
-        let top = best.sorted { ($0.shared, $1.example.key) > ($1.shared, $0.example.key) }.prefix(3)
+        let top = best.sorted { ($0.shared, $1.key) > ($1.shared, $0.key) }.prefix(3)
         guard !top.isEmpty else { return "no suggestion: nothing alike is categorized yet" }
-        return "no suggestion; nearest categorized: " + top.map { "'\($0.example.key)' (\($0.example.category))" }.joined(separator: ", ")
+        return "no suggestion; nearest categorized: " + top.map { "'\($0.key)' (\($0.category))" }.joined(separator: ", ")
     }
 }
