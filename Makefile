@@ -122,7 +122,7 @@ measures:
 # scripts/bench_readers.sh is there, so the table is the last thing printed.
 # scripts/benchmark.sh ROWS RULES... and scripts/benchmark_camt.sh MB remain for one-off runs.
 bench: deps
-	$(call apt_install,time libxml2-utils)
+	$(call apt_install,time libxml2-utils yajl-tools)
 	$(SWIFT) build -c release
 	@if [ -f scripts/bench_readers.sh ]; then bash scripts/bench_readers.sh; fi
 	python3 scripts/bench_goals.py
