@@ -33,16 +33,20 @@ public struct OFXReader: StatementReader {
     ) throws(PennyError) {
         let bytes = try probe.contents(displayName: displayName)
         let declared = Self.declaredEncoding(bytes)
-        let text = TextEncodings.decode(bytes, declared: declared)
-        let mislabelled = TextEncodings.isMislabelledUTF8(bytes, declared: declared)
+        let text = OFXByteBuffer(capacity: bytes.count + 64)
+        let charset = bytes.withUnsafeBufferPointer { bytes in
+            let charset = OFXCharset(declared: declared, evidence: OFXCharset.evidence(bytes))
+            charset.decode(OFXCharset.hasByteOrderMark(bytes) ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes, to: text)
+            return charset
+        }
         let warning: StatementEvent? =
-            mislabelled
+            charset.isMislabelledUTF8
             ? declared.map {
                 .warning(
                     "the file declares \($0.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
                     SourceLocation(file: displayName, line: 1))
             } : nil
-        let normalizer = try OFXNormalizer(text, fileName: displayName)
+        let normalizer = try OFXNormalizer(OFXInput(text: text), fileName: displayName)
         // First XML pass: each statement's header, and whether the streamed reading reads
         // the file as the tree does.
         let outline = OFXOutline()
@@ -59,7 +63,7 @@ public struct OFXReader: StatementReader {
         guard parsed, !outline.irregular, !outline.statements.isEmpty else {
             // Malformed XML, no statement, or a shape only the tree reads as before: the
             // whole document, with the tree's errors.
-            return try readTree(OFXNormalizer.normalize(text, fileName: displayName), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
+            return try readTree(normalizer.document(), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
         }
         // Second XML pass: the events, a part's worth at a time.
         let emitter = OFXEmitter(statements: outline.statements, configuration: configuration, displayName: displayName, afterFirst: warning)
@@ -170,12 +174,19 @@ public struct OFXReader: StatementReader {
     /// `YYYYMMDD[HHMMSS[.XXX]][[-5:EST]]`, cut to the date as written.
     static func date(_ text: String, _ at: SourceLocation, field: String) throws(PennyError) -> LocalDate {
         let digits = text.prefix(8)
-        guard digits.count == 8, digits.allSatisfy(\.isNumber), let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
+        guard digits.count == 8, digits.allSatisfy(Self.isASCIIDigit), let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
             let d = Int(digits.suffix(2)), let date = LocalDate(year: y, month: m, day: d)
         else {
             throw .badInput("cannot read \(field) '\(text)': expected a real date as YYYYMMDD, optionally with time and zone", at: at)
         }
         return date
+    }
+
+    /// An ASCII digit: what `isNumber` lets through that `Int` then reads (any other number,
+    /// `٣` or `½`, failed there), without Unicode's tables.
+    private static func isASCIIDigit(_ character: Character) -> Bool {
+        guard let value = character.asciiValue else { return false }
+        return value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9")
     }
 
     /// An OFX amount: `.` decimals (thousands `,` tolerated), or a decimal comma.
