@@ -32,16 +32,6 @@ struct OFXCharset {
         }
     }
 
-    /// The evidence of the whole file's `bytes`.
-    static func evidence(_ bytes: UnsafeBufferPointer<UInt8>) -> Evidence {
-        var evidence = Evidence()
-        let body = hasByteOrderMark(bytes) ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes
-        evidence.fileHasHigh = bytes.contains { $0 >= 0x80 }
-        evidence.bodyHasHigh = body.contains { $0 >= 0x80 }
-        evidence.isValidUTF8 = !evidence.fileHasHigh || String(validating: bytes, as: UTF8.self) != nil
-        return evidence
-    }
-
     /// Whether `bytes` start with a UTF-8 byte-order mark.
     static func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

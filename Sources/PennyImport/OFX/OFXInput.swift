@@ -8,11 +8,30 @@ final class OFXInput {
     private let window: OFXByteBuffer
     /// True once the window holds the text up to its end.
     private(set) var isAtEnd: Bool
+    /// The file read part by part (nil: the whole text is held), and how its bytes become text.
+    private let file: OFXFile?
+    private let charset: OFXCharset?
+    private var isFirstRead = true
+    /// The bytes read at least at a time.
+    private let partSize: Int
 
     /// The whole text, held.
     init(text: OFXByteBuffer) {
         window = text
         isAtEnd = true
+        file = nil
+        charset = nil
+        partSize = 0
+    }
+
+    /// The text of `file`, decoded by `charset` a part at a time: the window holds one part
+    /// and what the token being read still needs. `partSize`: the bytes read at least at a time.
+    init(file: OFXFile, charset: OFXCharset, partSize: Int = OFXFile.chunkSize) {
+        window = OFXByteBuffer(capacity: 2 * partSize)
+        isAtEnd = false
+        self.file = file
+        self.charset = charset
+        self.partSize = partSize
     }
 
     /// The whole text, held.
@@ -30,9 +49,27 @@ final class OFXInput {
     /// Reads more text, keeping the bytes from `keep` on (they move to the window's start).
     /// Returns `keep`, the distance every index into the window moved back, or nil at the end.
     func refill(keeping keep: Int) throws(PennyError) -> Int? {
-        nil
+        guard let file, let charset, !isAtEnd else { return nil }
+        window.removeFirst(keep)
+        // A token longer than a part (a long comment) is read in parts of its size: each
+        // refill at least doubles it, so reading it again stays linear.
+        let wanted = max(partSize, window.count)
+        var part = try file.read(wanted)
+        isAtEnd = part.count < wanted
+        if isFirstRead {
+            isFirstRead = false
+            if OFXCharset.hasByteOrderMark(part) { part = UnsafeBufferPointer(rebasing: part[3...]) }
+        }
+        charset.decode(part, to: window)
+        return keep
     }
 
     /// Starts again from the text's first byte.
-    func rewind() throws(PennyError) {}
+    func rewind() throws(PennyError) {
+        guard let file else { return }
+        try file.rewind()
+        window.removeAll()
+        isAtEnd = false
+        isFirstRead = true
+    }
 }

@@ -8,8 +8,10 @@ public import PennyCore
 /// The file is normalized to well-formed XML (`OFXNormalizer`), written in parts to
 /// libxml2's SAX parser (`XMLStream`) twice: the first pass reads each statement's header
 /// (its `LEDGERBAL` comes after its transactions), the second builds one `STMTTRN` at a
-/// time and emits it. The file's bytes and text are held; the XML and its tree are not.
-/// Malformed XML and shapes only the tree reads as before are read as libxml2's tree.
+/// time and emits it. The file is read a part at a time in every pass (its charset first,
+/// then the normalizer's names closed explicitly, then the two XML passes): neither its
+/// bytes, nor its text, nor the XML are held whole. Malformed XML and shapes only the tree
+/// reads as before are read as libxml2's tree (of the whole XML).
 public struct OFXReader: StatementReader {
     /// Makes the reader.
     public init() {}
@@ -31,14 +33,13 @@ public struct OFXReader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let bytes = try probe.contents(displayName: displayName)
-        let declared = Self.declaredEncoding(bytes)
-        let text = OFXByteBuffer(capacity: bytes.count + 64)
-        let charset = bytes.withUnsafeBufferPointer { bytes in
-            let charset = OFXCharset(declared: declared, evidence: OFXCharset.evidence(bytes))
-            charset.decode(OFXCharset.hasByteOrderMark(bytes) ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes, to: text)
-            return charset
+        guard let file = OFXFile(path: probe.url.path, displayName: displayName) else {
+            // The error Penny gave when it read the whole file.
+            _ = try probe.contents(displayName: displayName)
+            throw .badInput("cannot read file: \(String(cString: strerror(errno)))", at: SourceLocation(file: displayName))
         }
+        let (declared, evidence) = try Self.charsetEvidence(file)
+        let charset = OFXCharset(declared: declared, evidence: evidence)
         let warning: StatementEvent? =
             charset.isMislabelledUTF8
             ? declared.map {
@@ -46,7 +47,7 @@ public struct OFXReader: StatementReader {
                     "the file declares \($0.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
                     SourceLocation(file: displayName, line: 1))
             } : nil
-        let normalizer = try OFXNormalizer(OFXInput(text: text), fileName: displayName)
+        let normalizer = try OFXNormalizer(OFXInput(file: file, charset: charset), fileName: displayName)
         // First XML pass: each statement's header, and whether the streamed reading reads
         // the file as the tree does.
         let outline = OFXOutline()
@@ -209,6 +210,29 @@ public struct OFXReader: StatementReader {
             if byte == UInt8(ascii: ",") { comma = true } else if byte == UInt8(ascii: ".") { point = true }
         }
         return comma && !point
+    }
+
+    /// The charset the file's header names, and what its bytes say of it: the file read
+    /// once, a part at a time.
+    static func charsetEvidence(_ file: OFXFile) throws(PennyError) -> (CSVProfile.Encoding?, OFXCharset.Evidence) {
+        var evidence = OFXCharset.Evidence()
+        var check = OFXUTF8Check()
+        var part = try file.read(OFXFile.chunkSize)
+        let declared = declaredEncoding(Array(part.prefix(2048)))
+        let hasMark = OFXCharset.hasByteOrderMark(part)
+        evidence.fileHasHigh = part.contains { $0 >= 0x80 }
+        evidence.bodyHasHigh = (hasMark ? UnsafeBufferPointer(rebasing: part[3...]) : part).contains { $0 >= 0x80 }
+        while !part.isEmpty {
+            check.add(part)
+            if part.count < OFXFile.chunkSize { break }
+            part = try file.read(OFXFile.chunkSize)
+            if !evidence.bodyHasHigh, part.contains(where: { $0 >= 0x80 }) {
+                evidence.fileHasHigh = true
+                evidence.bodyHasHigh = true
+            }
+        }
+        evidence.isValidUTF8 = check.finish()
+        return (declared, evidence)
     }
 
     /// The charset an OFX header or XML declaration names.
