@@ -38,19 +38,19 @@ struct OFXCharset {
     }
 
     /// Appends the text of `bytes` (a part of the file after its byte-order mark) to `out`.
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, to out: OFXByteBuffer) {
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OFXByteBuffer) {
         guard let singleByte else { return out.append(bytes) }
         var start = 0
         for (index, byte) in bytes.enumerated() where byte >= 0x80 {
             out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            Self.appendUTF8(TextDecoder.scalar(byte, singleByte), to: out)
+            Self.appendUTF8(TextDecoder.scalar(byte, singleByte), to: &out)
             start = index + 1
         }
         out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// A code point below U+10000 (what a single-byte charset maps to) as UTF-8.
-    private static func appendUTF8(_ scalar: UInt32, to out: OFXByteBuffer) {
+    private static func appendUTF8(_ scalar: UInt32, to out: inout OFXByteBuffer) {
         if scalar < 0x80 {
             out.append(UInt8(scalar))
         } else if scalar < 0x800 {

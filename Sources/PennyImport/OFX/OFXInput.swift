@@ -5,7 +5,7 @@ import PennyCore
 /// adds more, `rewind` starts again from the beginning (for the normalizer's next pass).
 /// Owns the window and frees it in `deinit`.
 final class OFXInput {
-    private let window: OFXByteBuffer
+    @exclusivity(unchecked) private var window: OFXByteBuffer
     /// True once the window holds the text up to its end.
     private(set) var isAtEnd: Bool
     /// The file read part by part (nil: the whole text is held), and how its bytes become text.
@@ -16,8 +16,8 @@ final class OFXInput {
     private let partSize: Int
 
     /// The whole text, held.
-    init(text: OFXByteBuffer) {
-        window = text
+    init(text: [UInt8]) {
+        window = OFXByteBuffer(copying: text)
         isAtEnd = true
         file = nil
         charset = nil
@@ -32,13 +32,6 @@ final class OFXInput {
         self.file = file
         self.charset = charset
         self.partSize = partSize
-    }
-
-    /// The whole text, held.
-    convenience init(text: [UInt8]) {
-        let window = OFXByteBuffer(capacity: text.count)
-        text.withUnsafeBufferPointer { window.append($0) }
-        self.init(text: window)
     }
 
     /// The window; bytes `0..<end` are valid.
@@ -60,7 +53,7 @@ final class OFXInput {
             isFirstRead = false
             if OFXCharset.hasByteOrderMark(part) { part = UnsafeBufferPointer(rebasing: part[3...]) }
         }
-        charset.decode(part, to: window)
+        charset.decode(part, to: &window)
         return keep
     }
 

@@ -57,14 +57,10 @@ struct OFXNormalizer {
     func write(partSize: Int, to part: (_ bytes: UnsafeBufferPointer<UInt8>, _ isLast: Bool) -> Void) throws(PennyError) {
         let capacity = partSize == .max ? tokenizer.input.end * 3 / 2 + 64 : partSize + 4096
         let writer = OFXWriter(names: tokenizer.tags.names, explicitlyClosed: explicitlyClosed, capacity: capacity)
-        let out = writer.out
         // Second pass: the same tokens, written out.
         try tokenizer.run { token in
             writer.write(token)
-            if out.count >= partSize {
-                part(out.bytes, false)
-                out.removeAll()
-            }
+            if writer.pendingCount >= partSize { writer.take { part($0, false) } }
         }
         // Aggregates must be closed explicitly in OFX; one still open at the end means the
         // download stopped early. Refused whole, never imported up to the cut.
@@ -74,7 +70,7 @@ struct OFXNormalizer {
                 at: SourceLocation(file: fileName, line: writer.line))
         }
         writer.finish()
-        part(out.bytes, true)
+        writer.take { part($0, true) }
     }
 
     /// The quoted system id of a `<!DOCTYPE NAME SYSTEM "..."` (or `PUBLIC "..." "..."`): the

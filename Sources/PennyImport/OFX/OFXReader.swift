@@ -174,6 +174,12 @@ public struct OFXReader: StatementReader {
 
     /// `YYYYMMDD[HHMMSS[.XXX]][[-5:EST]]`, cut to the date as written.
     static func date(_ text: String, _ at: SourceLocation, field: String) throws(PennyError) -> LocalDate {
+        if let (y, m, d) = asciiDate(text) {
+            guard let date = LocalDate(year: y, month: m, day: d) else {
+                throw .badInput("cannot read \(field) '\(text)': expected a real date as YYYYMMDD, optionally with time and zone", at: at)
+            }
+            return date
+        }
         let digits = text.prefix(8)
         guard digits.count == 8, digits.allSatisfy(Self.isASCIIDigit), let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
             let d = Int(digits.suffix(2)), let date = LocalDate(year: y, month: m, day: d)
@@ -181,6 +187,24 @@ public struct OFXReader: StatementReader {
             throw .badInput("cannot read \(field) '\(text)': expected a real date as YYYYMMDD, optionally with time and zone", at: at)
         }
         return date
+    }
+
+    /// Year, month and day of a text whose first 8 bytes are ASCII digits and whose ninth
+    /// (if any) is ASCII, so that they are its first 8 characters: what the `Character`
+    /// reading gives, on the bytes. Nil for any other text.
+    private static func asciiDate(_ text: String) -> (Int, Int, Int)? {
+        var number = 0
+        var count = 0
+        for byte in text.utf8 {
+            if count == 8 {
+                guard byte < 0x80 else { return nil }
+                break
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+            count += 1
+        }
+        return count == 8 ? (number / 10_000, number / 100 % 100, number % 100) : nil
     }
 
     /// An ASCII digit: what `isNumber` lets through that `Int` then reads (any other number,

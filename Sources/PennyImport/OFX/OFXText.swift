@@ -40,7 +40,7 @@ enum OFXText {
     }
 
     /// Appends the text, XML-escaped (`&name;` and `&#n;` entities kept), to `out`.
-    static func appendEscaped(_ text: Trimmed, to out: OFXByteBuffer) {
+    static func appendEscaped(_ text: Trimmed, to out: inout OFXByteBuffer) {
         switch text {
         case .string(let value): out.append(escape(value))
         case .bytes(let bytes):
@@ -53,7 +53,7 @@ enum OFXText {
             if !special {
                 out.append(bytes)
             } else if ascii {
-                appendEscapedASCII(bytes, to: out)
+                appendEscapedASCII(bytes, to: &out)
             } else {
                 out.append(escape(String(decoding: bytes, as: UTF8.self)))
             }
@@ -61,7 +61,7 @@ enum OFXText {
     }
 
     /// `escape` of an ASCII text, on its bytes.
-    private static func appendEscapedASCII(_ text: UnsafeBufferPointer<UInt8>, to out: OFXByteBuffer) {
+    private static func appendEscapedASCII(_ text: UnsafeBufferPointer<UInt8>, to out: inout OFXByteBuffer) {
         var i = 0
         while i < text.count {
             let byte = text[i]

@@ -6,7 +6,7 @@
 /// no reference counting; its state is touched only by `write` and `finish`, on one thread.
 final class OFXWriter {
     /// The XML written and not yet taken.
-    let out: OFXByteBuffer
+    @exclusivity(unchecked) private var out: OFXByteBuffer
     private let names: [String]
     /// Each name's UTF-8 bytes, one after the other: name `n` is `nameBytes[nameStarts[n]..<nameStarts[n + 1]]`.
     private let nameBytes: OFXByteBuffer
@@ -30,7 +30,7 @@ final class OFXWriter {
         isOFXAggregate = .allocate(capacity: names.count + 1)
         holdsElements = .allocate(capacity: names.count + 1)
         nameStarts = .allocate(capacity: names.count + 1)
-        nameBytes = OFXByteBuffer(capacity: 1024)
+        var nameBytes = OFXByteBuffer(capacity: 1024)
         nameStarts[0] = 0
         for (index, name) in names.enumerated() {
             let closed = index < explicitlyClosed.count && explicitlyClosed[index]
@@ -39,6 +39,7 @@ final class OFXWriter {
             nameBytes.append(name)
             nameStarts[index + 1] = nameBytes.count
         }
+        self.nameBytes = nameBytes
         stack = .allocate(capacity: stackCapacity)
         out = OFXByteBuffer(capacity: capacity)
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -49,6 +50,15 @@ final class OFXWriter {
         holdsElements.deallocate()
         nameStarts.deallocate()
         stack.deallocate()
+    }
+
+    /// How many bytes of XML are written and not yet taken.
+    var pendingCount: Int { out.count }
+
+    /// Hands the XML written since the last time to `part`, and forgets it.
+    func take(_ part: (UnsafeBufferPointer<UInt8>) -> Void) {
+        part(out.bytes)
+        out.removeAll()
     }
 
     /// The innermost OFX aggregate still open, if any.
@@ -65,7 +75,7 @@ final class OFXWriter {
         case .text(let text):
             guard depth > 0, let value = OFXText.trimmed(text) else { return }
             separate()
-            OFXText.appendEscaped(value, to: out)
+            OFXText.appendEscaped(value, to: &out)
         case .cdata(let text):
             guard depth > 0, let value = OFXText.cdata(text) else { return }
             separate()
