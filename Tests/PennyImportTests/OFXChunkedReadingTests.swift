@@ -66,6 +66,26 @@ import Testing
         }
     }
 
+    /// Memory does not grow with the file: the window holds one part and the token being read.
+    @Test func theWindowStaysAboutOnePartWhateverTheFilesSize() throws {
+        let text = OFXStreamingTests.statement(20_000)
+        let url = TestScratch.root.appendingPathComponent("penny-ofx-window-\(UUID().uuidString).ofx")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try #require(OFXFile(path: url.path, displayName: "big.ofx"))
+        let (declared, evidence) = try OFXReader.charsetEvidence(file)
+        let input = OFXInput(file: file, charset: OFXCharset(declared: declared, evidence: evidence), partSize: 4096)
+        var largest = 0
+        var tokens = 0
+        try OFXTokenizer(input, fileName: "big.ofx").run { _ in
+            largest = max(largest, input.end)
+            tokens += 1
+        }
+        #expect(text.utf8.count > 300 * 4096)
+        #expect(tokens > 200_000)
+        #expect(largest <= 2 * 4096)
+    }
+
     @Test func theUTF8CheckInPartsAgreesWithTheWholeText() {
         var random = SeededGenerator(seed: 7)
         let alphabet: [UInt8] = [0x41, 0x0A, 0x80, 0xBF, 0xC2, 0xC0, 0xDF, 0xE0, 0xA0, 0xED, 0xEF, 0xBB, 0xF0, 0x90, 0xF4, 0xF5, 0xFF]
