@@ -25,9 +25,9 @@ struct OFXNormalizer {
     private let explicitlyClosed: [Bool]
     private let fileName: String
 
-    /// Reads `text` once: the names the file closes explicitly, and every tokenizer error.
-    init(_ text: String, fileName: String) throws(PennyError) {
-        var tokenizer = OFXTokenizer(Array(text.utf8), fileName: fileName)
+    /// Reads `input` once: the names the file closes explicitly, and every tokenizer error.
+    init(_ input: OFXInput, fileName: String) throws(PennyError) {
+        let tokenizer = OFXTokenizer(input, fileName: fileName)
         var explicitlyClosed: [Bool] = []
         try tokenizer.run { token in
             guard case .close(let name) = token else { return }
@@ -39,23 +39,28 @@ struct OFXNormalizer {
         self.fileName = fileName
     }
 
-    /// Well-formed XML, or an error naming the line where the OFX could not be read.
-    static func normalize(_ text: String, fileName: String) throws(PennyError) -> [UInt8] {
+    /// Reads a text held in memory.
+    init(_ text: String, fileName: String) throws(PennyError) {
+        try self.init(OFXInput(text: Array(text.utf8)), fileName: fileName)
+    }
+
+    /// The whole XML: well-formed, or an error naming the line where the OFX could not be read.
+    func document() throws(PennyError) -> [UInt8] {
         var xml: [UInt8] = []
-        try OFXNormalizer(text, fileName: fileName).write(partSize: .max) { part, _ in xml += part }
+        try write(partSize: .max) { part, _ in xml += part }
         return xml
     }
 
-    /// Writes the XML to `part` in parts of about `partSize` bytes, the last one marked, or
-    /// throws when the file was cut off (before the last part). Can be run again.
-    func write(partSize: Int, to part: (_ bytes: [UInt8], _ isLast: Bool) -> Void) throws(PennyError) {
-        var tokenizer = self.tokenizer
-        let capacity = partSize == .max ? tokenizer.bytes.count * 3 / 2 + 64 : partSize + 4096
-        var writer = OFXWriter(tokenizer.bytes, tags: tokenizer.tags, explicitlyClosed: explicitlyClosed, capacity: capacity)
+    /// Writes the XML to `part` in parts of about `partSize` bytes (valid during the call),
+    /// the last one marked, or throws when the file was cut off (before the last part). Can
+    /// be run again.
+    func write(partSize: Int, to part: (_ bytes: UnsafeBufferPointer<UInt8>, _ isLast: Bool) -> Void) throws(PennyError) {
+        let capacity = partSize == .max ? tokenizer.input.end * 3 / 2 + 64 : partSize + 4096
+        let writer = OFXWriter(names: tokenizer.tags.names, explicitlyClosed: explicitlyClosed, capacity: capacity)
         // Second pass: the same tokens, written out.
         try tokenizer.run { token in
             writer.write(token)
-            if writer.pendingCount >= partSize { part(writer.take(), false) }
+            if writer.pendingCount >= partSize { writer.take { part($0, false) } }
         }
         // Aggregates must be closed explicitly in OFX; one still open at the end means the
         // download stopped early. Refused whole, never imported up to the cut.
@@ -64,16 +69,14 @@ struct OFXNormalizer {
                 "the file ends with <\(open)> still open: it was cut off (a download that stopped early?); nothing of it is imported",
                 at: SourceLocation(file: fileName, line: writer.line))
         }
-        part(writer.finish(), true)
+        writer.finish()
+        writer.take { part($0, true) }
     }
 
-    /// The quoted system id of a `<!DOCTYPE NAME SYSTEM "..."` (or `PUBLIC "..." "..."`) at `start`.
-    static func externalDTD(_ bytes: [UInt8], at start: Int) -> String? {
-        let prefix = Array("<!DOCTYPE".utf8)
-        guard start + prefix.count < bytes.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix) else { return nil }
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "[") { end += 1 }
-        let words = String(decoding: bytes[start..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+    /// The quoted system id of a `<!DOCTYPE NAME SYSTEM "..."` (or `PUBLIC "..." "..."`): the
+    /// bytes from `<!DOCTYPE` up to its `>` or `[`.
+    static func externalDTD(_ doctype: UnsafeBufferPointer<UInt8>) -> String? {
+        let words = String(decoding: doctype, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard words.contains("SYSTEM") || words.contains("PUBLIC") else { return nil }
         return words.last.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
     }

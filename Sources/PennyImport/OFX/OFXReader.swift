@@ -8,8 +8,10 @@ public import PennyCore
 /// The file is normalized to well-formed XML (`OFXNormalizer`), written in parts to
 /// libxml2's SAX parser (`XMLStream`) twice: the first pass reads each statement's header
 /// (its `LEDGERBAL` comes after its transactions), the second builds one `STMTTRN` at a
-/// time and emits it. The file's bytes and text are held; the XML and its tree are not.
-/// Malformed XML and shapes only the tree reads as before are read as libxml2's tree.
+/// time and emits it. The file is read a part at a time in every pass (its charset first,
+/// then the normalizer's names closed explicitly, then the two XML passes): neither its
+/// bytes, nor its text, nor the XML are held whole. Malformed XML and shapes only the tree
+/// reads as before are read as libxml2's tree (of the whole XML).
 public struct OFXReader: StatementReader {
     /// Makes the reader.
     public init() {}
@@ -31,18 +33,21 @@ public struct OFXReader: StatementReader {
         _ probe: FileProbe, displayName: String, configuration: ReaderConfiguration,
         emit: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let bytes = try probe.contents(displayName: displayName)
-        let declared = Self.declaredEncoding(bytes)
-        let text = TextEncodings.decode(bytes, declared: declared)
-        let mislabelled = TextEncodings.isMislabelledUTF8(bytes, declared: declared)
+        guard let file = OFXFile(path: probe.url.path, displayName: displayName) else {
+            // The error Penny gave when it read the whole file.
+            _ = try probe.contents(displayName: displayName)
+            throw .badInput("cannot read file: \(String(cString: strerror(errno)))", at: SourceLocation(file: displayName))
+        }
+        let (declared, evidence) = try Self.charsetEvidence(file)
+        let charset = OFXCharset(declared: declared, evidence: evidence)
         let warning: StatementEvent? =
-            mislabelled
+            charset.isMislabelledUTF8
             ? declared.map {
                 .warning(
                     "the file declares \($0.rawValue) but its bytes are UTF-8 (with accented letters): read as UTF-8",
                     SourceLocation(file: displayName, line: 1))
             } : nil
-        let normalizer = try OFXNormalizer(text, fileName: displayName)
+        let normalizer = try OFXNormalizer(OFXInput(file: file, charset: charset), fileName: displayName)
         // First XML pass: each statement's header, and whether the streamed reading reads
         // the file as the tree does.
         let outline = OFXOutline()
@@ -59,7 +64,7 @@ public struct OFXReader: StatementReader {
         guard parsed, !outline.irregular, !outline.statements.isEmpty else {
             // Malformed XML, no statement, or a shape only the tree reads as before: the
             // whole document, with the tree's errors.
-            return try readTree(OFXNormalizer.normalize(text, fileName: displayName), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
+            return try readTree(normalizer.document(), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
         }
         // Second XML pass: the events, a part's worth at a time.
         let emitter = OFXEmitter(statements: outline.statements, configuration: configuration, displayName: displayName, afterFirst: warning)
@@ -169,13 +174,44 @@ public struct OFXReader: StatementReader {
 
     /// `YYYYMMDD[HHMMSS[.XXX]][[-5:EST]]`, cut to the date as written.
     static func date(_ text: String, _ at: SourceLocation, field: String) throws(PennyError) -> LocalDate {
+        if let (y, m, d) = asciiDate(text) {
+            guard let date = LocalDate(year: y, month: m, day: d) else {
+                throw .badInput("cannot read \(field) '\(text)': expected a real date as YYYYMMDD, optionally with time and zone", at: at)
+            }
+            return date
+        }
         let digits = text.prefix(8)
-        guard digits.count == 8, digits.allSatisfy(\.isNumber), let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
+        guard digits.count == 8, digits.allSatisfy(Self.isASCIIDigit), let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
             let d = Int(digits.suffix(2)), let date = LocalDate(year: y, month: m, day: d)
         else {
             throw .badInput("cannot read \(field) '\(text)': expected a real date as YYYYMMDD, optionally with time and zone", at: at)
         }
         return date
+    }
+
+    /// Year, month and day of a text whose first 8 bytes are ASCII digits and whose ninth
+    /// (if any) is ASCII, so that they are its first 8 characters: what the `Character`
+    /// reading gives, on the bytes. Nil for any other text.
+    private static func asciiDate(_ text: String) -> (Int, Int, Int)? {
+        var number = 0
+        var count = 0
+        for byte in text.utf8 {
+            if count == 8 {
+                guard byte < 0x80 else { return nil }
+                break
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+            count += 1
+        }
+        return count == 8 ? (number / 10_000, number / 100 % 100, number % 100) : nil
+    }
+
+    /// An ASCII digit: what `isNumber` lets through that `Int` then reads (any other number,
+    /// `٣` or `½`, failed there), without Unicode's tables.
+    private static func isASCIIDigit(_ character: Character) -> Bool {
+        guard let value = character.asciiValue else { return false }
+        return value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9")
     }
 
     /// An OFX amount: `.` decimals (thousands `,` tolerated), or a decimal comma.
@@ -198,6 +234,29 @@ public struct OFXReader: StatementReader {
             if byte == UInt8(ascii: ",") { comma = true } else if byte == UInt8(ascii: ".") { point = true }
         }
         return comma && !point
+    }
+
+    /// The charset the file's header names, and what its bytes say of it: the file read
+    /// once, a part at a time.
+    static func charsetEvidence(_ file: OFXFile) throws(PennyError) -> (CSVProfile.Encoding?, OFXCharset.Evidence) {
+        var evidence = OFXCharset.Evidence()
+        var check = OFXUTF8Check()
+        var part = try file.read(OFXFile.chunkSize)
+        let declared = declaredEncoding(Array(part.prefix(2048)))
+        let hasMark = OFXCharset.hasByteOrderMark(part)
+        evidence.fileHasHigh = part.contains { $0 >= 0x80 }
+        evidence.bodyHasHigh = (hasMark ? UnsafeBufferPointer(rebasing: part[3...]) : part).contains { $0 >= 0x80 }
+        while !part.isEmpty {
+            check.add(part)
+            if part.count < OFXFile.chunkSize { break }
+            part = try file.read(OFXFile.chunkSize)
+            if !evidence.bodyHasHigh, part.contains(where: { $0 >= 0x80 }) {
+                evidence.fileHasHigh = true
+                evidence.bodyHasHigh = true
+            }
+        }
+        evidence.isValidUTF8 = check.finish()
+        return (declared, evidence)
     }
 
     /// The charset an OFX header or XML declaration names.

@@ -5,13 +5,15 @@ import Foundation
 ///
 /// A tag's reading is exactly the one of a `String`: trimmed of `.whitespaces`, a leading
 /// `/` for an end tag, a trailing `/` for an empty element, and a name of letters (any
-/// script), digits, `.`, `_` and `-`; the bytes only pick the cached reading.
-struct OFXTagNames {
+/// script), digits, `.`, `_` and `-`; the bytes only pick the cached reading. The table of
+/// short tags is one allocation of plain values (freed in `deinit`): a tag read again costs
+/// one hash and one compare, with no reference counting.
+final class OFXTagNames {
     /// What a tag is.
-    enum Reading {
+    enum Reading: Equatable {
         case open(Int), close(Int), empty(Int)
-        /// Not a name: the name as written (trimmed, without the `/` of an end tag).
-        case malformed(String)
+        /// Not a name (`malformedName` gives it as written, for the error).
+        case malformed
     }
 
     /// Up to 24 bytes of a tag, packed, with its length.
@@ -25,71 +27,86 @@ struct OFXTagNames {
         }
     }
 
+    private struct Entry {
+        var key = Key()
+        var reading = Reading.malformed
+        var used = false
+    }
+
     /// The names, upper-cased, by number.
     private(set) var names: [String] = []
-    /// Each name's UTF-8 bytes, by number.
-    private(set) var bytes: [[UInt8]] = []
     private var numbers: [String: Int] = [:]
-    /// Short tags read so far, and an open-addressing table of their indexes (-1: empty).
-    private var shortTags: [(key: Key, reading: Reading)] = []
-    private var slots = [Int](repeating: -1, count: 256)
+    private var entries: UnsafeMutablePointer<Entry>
+    private var slotCount = 256
+    private var used = 0
     private var long: [String: Reading] = [:]
 
+    /// An empty table.
+    init() {
+        entries = .allocate(capacity: slotCount)
+        entries.initialize(repeating: Entry(), count: slotCount)
+    }
+
+    deinit { entries.deallocate() }
+
     /// What the tag of these bytes (between `<` and `>`) is.
-    mutating func read(_ tag: ArraySlice<UInt8>) -> Reading {
-        guard tag.count <= 24 else {
-            let text = String(decoding: tag, as: UTF8.self)
-            if let known = long[text] { return known }
-            let reading = Self.reading(text, number: { number($0) })
-            if case .malformed = reading {} else { long[text] = reading }
-            return reading
-        }
+    func read(_ tag: UnsafeBufferPointer<UInt8>) -> Reading {
+        guard tag.count <= 24 else { return readLong(tag) }
         var key = Key(count: tag.count)
-        var shift: UInt64 = 0
-        var word = 0
-        for byte in tag {
-            let value = UInt64(byte) << shift
-            switch word {
-            case 0: key.a |= value
-            case 1: key.b |= value
-            default: key.c |= value
-            }
-            shift += 8
-            if shift == 64 {
-                shift = 0
-                word += 1
-            }
+        if let base = tag.baseAddress {
+            // The bytes fill `a`, `b`, `c` in order (their layout); the rest stays 0.
+            withUnsafeMutablePointer(to: &key) { UnsafeMutableRawPointer($0).copyMemory(from: base, byteCount: tag.count) }
         }
-        var slot = key.slot(slots.count - 1)
-        while slots[slot] >= 0 {
-            if shortTags[slots[slot]].key == key { return shortTags[slots[slot]].reading }
-            slot = (slot + 1) & (slots.count - 1)
+        let mask = slotCount - 1
+        var slot = key.slot(mask)
+        while entries[slot].used {
+            if entries[slot].key == key { return entries[slot].reading }
+            slot = (slot + 1) & mask
         }
         let reading = Self.reading(String(decoding: tag, as: UTF8.self), number: { number($0) })
-        if case .malformed = reading {} else { remember(key, reading) }
+        if reading != .malformed { remember(key, reading) }
         return reading
     }
 
-    private mutating func remember(_ key: Key, _ reading: Reading) {
-        shortTags.append((key, reading))
-        if shortTags.count * 2 > slots.count {
-            slots = [Int](repeating: -1, count: slots.count * 2)
-            for index in shortTags.indices { place(index) }
-        } else {
-            place(shortTags.count - 1)
+    /// The name of a malformed tag as written: trimmed, without the `/` of an end tag.
+    static func malformedName(_ tag: UnsafeBufferPointer<UInt8>) -> String {
+        var name = String(decoding: tag, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("/") { name.removeFirst() }
+        return name
+    }
+
+    private func readLong(_ tag: UnsafeBufferPointer<UInt8>) -> Reading {
+        let text = String(decoding: tag, as: UTF8.self)
+        if let known = long[text] { return known }
+        let reading = Self.reading(text, number: { number($0) })
+        if reading != .malformed { long[text] = reading }
+        return reading
+    }
+
+    private func remember(_ key: Key, _ reading: Reading) {
+        used += 1
+        if used * 2 > slotCount {
+            let old = entries
+            let oldCount = slotCount
+            slotCount *= 2
+            entries = .allocate(capacity: slotCount)
+            entries.initialize(repeating: Entry(), count: slotCount)
+            for index in 0..<oldCount where old[index].used { place(old[index]) }
+            old.deallocate()
         }
+        place(Entry(key: key, reading: reading, used: true))
     }
 
-    private mutating func place(_ index: Int) {
-        var slot = shortTags[index].key.slot(slots.count - 1)
-        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = index
+    private func place(_ entry: Entry) {
+        let mask = slotCount - 1
+        var slot = entry.key.slot(mask)
+        while entries[slot].used { slot = (slot + 1) & mask }
+        entries[slot] = entry
     }
 
-    private mutating func number(_ name: String) -> Int {
+    private func number(_ name: String) -> Int {
         if let known = numbers[name] { return known }
         names.append(name)
-        bytes.append(Array(name.utf8))
         numbers[name] = names.count - 1
         return names.count - 1
     }
@@ -104,7 +121,7 @@ struct OFXTagNames {
             return .empty(number(name.uppercased()))
         }
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-" })
-        else { return .malformed(name) }
+        else { return .malformed }
         return isClose ? .close(number(name.uppercased())) : .open(number(name.uppercased()))
     }
 }

@@ -9,29 +9,29 @@ import Foundation
 enum OFXText {
     /// A text token, trimmed of `.whitespaces` and CR.
     enum Trimmed {
-        /// The bytes of the file in this range.
-        case bytes(Range<Int>)
+        /// These bytes of the text.
+        case bytes(UnsafeBufferPointer<UInt8>)
         /// A text the bytes could not trim alone.
         case string(String)
     }
 
     private static let textTrim = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\r"))
 
-    /// The text of `range` trimmed; nil when blank.
-    static func trimmed(_ bytes: [UInt8], _ range: Range<Int>) -> Trimmed? {
-        var start = range.lowerBound
-        var end = range.upperBound
-        while start < end, isTrimmed(bytes[start]) { start += 1 }
-        while end > start, isTrimmed(bytes[end - 1]) { end -= 1 }
+    /// The text trimmed; nil when blank.
+    static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> Trimmed? {
+        var start = 0
+        var end = text.count
+        while start < end, isTrimmed(text[start]) { start += 1 }
+        while end > start, isTrimmed(text[end - 1]) { end -= 1 }
         if start == end { return nil }
-        if bytes[start] < 0x80, bytes[end - 1] < 0x80 { return .bytes(start..<end) }
-        let value = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: textTrim)
+        if text[start] < 0x80, text[end - 1] < 0x80 { return .bytes(UnsafeBufferPointer(rebasing: text[start..<end])) }
+        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: textTrim)
         return value.isEmpty ? nil : .string(value)
     }
 
     /// Character data (line ends dropped) trimmed of `.whitespaces`; nil when blank.
-    static func cdata(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
-        let value = String(decoding: bytes[range].lazy.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    static func cdata(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        let value = String(decoding: text.lazy.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self).trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
     }
 
@@ -40,42 +40,42 @@ enum OFXText {
     }
 
     /// Appends the text, XML-escaped (`&name;` and `&#n;` entities kept), to `out`.
-    static func appendEscaped(_ text: Trimmed, of bytes: [UInt8], to out: inout [UInt8]) {
+    static func appendEscaped(_ text: Trimmed, to out: inout OFXByteBuffer) {
         switch text {
-        case .string(let value): out += escape(value).utf8
-        case .bytes(let range):
+        case .string(let value): out.append(escape(value))
+        case .bytes(let bytes):
             var special = false
             var ascii = true
-            for byte in bytes[range] {
+            for byte in bytes {
                 if byte == UInt8(ascii: "&") || byte == .lt || byte == .gt { special = true }
                 if byte >= 0x80 { ascii = false }
             }
             if !special {
-                out += bytes[range]
+                out.append(bytes)
             } else if ascii {
-                appendEscapedASCII(bytes[range], to: &out)
+                appendEscapedASCII(bytes, to: &out)
             } else {
-                out += escape(String(decoding: bytes[range], as: UTF8.self)).utf8
+                out.append(escape(String(decoding: bytes, as: UTF8.self)))
             }
         }
     }
 
     /// `escape` of an ASCII text, on its bytes.
-    private static func appendEscapedASCII(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        var i = text.startIndex
-        while i < text.endIndex {
+    private static func appendEscapedASCII(_ text: UnsafeBufferPointer<UInt8>, to out: inout OFXByteBuffer) {
+        var i = 0
+        while i < text.count {
             let byte = text[i]
             switch byte {
-            case .lt: out += "&lt;".utf8
-            case .gt: out += "&gt;".utf8
+            case .lt: out.append("&lt;")
+            case .gt: out.append("&gt;")
             case UInt8(ascii: "&"):
                 var j = i + 1
-                while j < text.endIndex, j - i <= 10, isEntityByte(text[j]) { j += 1 }
-                if j < text.endIndex, text[j] == UInt8(ascii: ";"), isKnownEntity(text[(i + 1)..<j]) {
-                    out += text[i...j]
+                while j < text.count, j - i <= 10, isEntityByte(text[j]) { j += 1 }
+                if j < text.count, text[j] == UInt8(ascii: ";"), isKnownEntity(String(decoding: UnsafeBufferPointer(rebasing: text[(i + 1)..<j]), as: UTF8.self)) {
+                    out.append(UnsafeBufferPointer(rebasing: text[i...j]))
                     i = j
                 } else {
-                    out += "&amp;".utf8
+                    out.append("&amp;")
                 }
             default: out.append(byte)
             }
@@ -85,10 +85,6 @@ enum OFXText {
 
     private static func isEntityByte(_ byte: UInt8) -> Bool {
         (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "#")
-    }
-
-    private static func isKnownEntity(_ name: ArraySlice<UInt8>) -> Bool {
-        isKnownEntity(String(decoding: name, as: UTF8.self))
     }
 
     private static func isKnownEntity(_ entity: String) -> Bool {

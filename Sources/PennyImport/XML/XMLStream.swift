@@ -113,12 +113,10 @@ final class XMLStream {
     }
 
     /// Parses the next part (`last`: the document ends with it); after a failure, nothing.
-    func push(_ bytes: [UInt8], last: Bool) {
+    func push(_ bytes: UnsafeBufferPointer<UInt8>, last: Bool) {
         guard let collector = pushing, failure == nil else { return }
         Self.silenceLibXML2()
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), last ? 1 : 0) }
-        }
+        let status = bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), last ? 1 : 0) }
         if let stop = collector.stop {
             failure = error(stop)
         } else if status != 0 {
