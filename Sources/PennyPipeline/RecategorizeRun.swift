@@ -24,13 +24,11 @@ public struct RecategorizeRun {
         let categorizer = Categorizer(rules)
         let recategorizer = LedgerRecategorizer(rules: rules.auditFacts, decide: { transaction, account in categorizer.categorize(transaction, account: account) })
         let changes = try ledger.withLock { () throws(PennyError) -> Recategorization in
-            // A regular expression that gives up stops the run before it writes the ledger.
-            // With one in the rules, a dry run first, so that `underLock` (a session's
-            // rules) is not written either.
-            let hasRegex = rules.rules.contains { $0.conditions.contains { if case .matches = $0.test { true } else { false } } }
-            if hasRegex && !dryRun { _ = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: true) }
+            // A regular expression that gives up stops the run (`find` throws it) before
+            // `underLock` (a session's rules) or the ledger is written.
+            let changes = try recategorizer.find(ledgerPath: ledgerPath, from: first, to: last)
             try underLock?()
-            let changes = try recategorizer.run(ledgerPath: ledgerPath, from: first, to: last, dryRun: dryRun)
+            if !dryRun { try recategorizer.write(changes, to: ledgerPath) }
             // The new categories declared, still under the lock (a ledger not yet declared is
             // read whole at its next import, or by `penny ledger declare`).
             if !dryRun, FileManager.default.fileExists(atPath: LedgerDeclarations.path(forLedger: ledgerPath)) {

@@ -27,18 +27,14 @@ public enum JournalBlockStream {
             try body(.block(JournalBlocks.block(block.lines, firstLine: block.first, date: block.date)))
         }
         _ = try JournalLines.read(path: path) { (line) throws(PennyError) in
-            switch line.kind {
-            case .posting, .indentedComment:
-                if open != nil {
-                    open?.lines.append(String(decoding: line.bytes, as: UTF8.self))
-                } else {
-                    try body(.line(line.bytes))
-                }
-            case .transactionHead(let date):
-                try close()
+            if line.kind.continuesTransaction, open != nil {
+                open?.lines.append(String(decoding: line.bytes, as: UTF8.self))
+                return
+            }
+            try close()
+            if case .transactionHead(let date) = line.kind {
                 open = ([String(decoding: line.bytes, as: UTF8.self)], line.number - 1, date)
-            default:
-                try close()
+            } else {
                 try body(.line(line.bytes))
             }
         }

@@ -56,22 +56,15 @@ public struct JournalBlocks {
                 continue
             }
             var end = i + 1
-            while end < lines.count, Self.isInTransaction(lines[end]) { end += 1 }
+            while end < lines.count, JournalLine.classify(lines[end]).continuesTransaction { end += 1 }
             blocks.append(Self.block(Array(lines[i..<end]), firstLine: i, date: date))
             i = end
         }
         self.blocks = blocks
     }
 
-    /// True for a posting or an indented comment: a line that continues a transaction (a
-    /// blank line, even of spaces, ends it, as in hledger).
-    private static func isInTransaction(_ line: String) -> Bool {
-        switch JournalLine.classify(line) {
-        case .posting, .indentedComment: true
-        case .blank, .transactionHead, .include, .other: false
-        }
-    }
-
+    /// The transaction of `lines` (its head first), whose head is the file's line `firstLine`
+    /// (0-based); `JournalBlockStream` makes its blocks with it too.
     static func block(_ lines: [String], firstLine: Int, date: LocalDate) -> JournalBlock {
         var description = lines[0].dropFirst(10).trimmingBlanks
         if description.hasPrefix("* ") || description.hasPrefix("! ") { description = String(description.dropFirst(2)) }

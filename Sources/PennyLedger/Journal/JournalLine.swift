@@ -20,6 +20,15 @@ enum JournalLine: Equatable {
     /// Any other unindented line: a comment, a directive, or a date that cannot be read.
     case other
 
+    /// True for a posting or an indented comment: a line that continues a transaction (a
+    /// blank line, even of spaces, ends it, as in hledger).
+    var continuesTransaction: Bool {
+        switch self {
+        case .posting, .indentedComment: true
+        case .blank, .transactionHead, .include, .other: false
+        }
+    }
+
     /// The kind of `line` (without its line end; a trailing CR is ignored).
     @inline(__always)
     static func classify(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine {

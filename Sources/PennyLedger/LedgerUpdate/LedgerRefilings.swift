@@ -57,21 +57,10 @@ struct LedgerRefilings {
             return output.failure == nil
         }
         output.block(block, targets)
-        if Self.endsWithNewline(path) { output.end() }
+        if LedgerLineEnds.endsWithNewline(path) { output.end() }
         guard read else { throw PennyError(.ledgerUnavailable, "cannot read \(path)", at: SourceLocation(file: ledgerPath)) }
         if let failure = output.failure { throw failure }
         try writer.commit()
-    }
-
-    /// Whether the file's last byte is a line end.
-    private static func endsWithNewline(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var status = stat()
-        var last: UInt8 = 0
-        guard fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1 else { return false }
-        return last == 0x0A
     }
 
     /// Rewrites the refiled entries among `lines`: an entry is the transaction whose tag

@@ -46,7 +46,8 @@ struct RefiledBlock {
 }
 
 /// Writes a refiled ledger line by line through an `AtomicFileWriter`, with one line end
-/// between lines (and after the last when the old file had one).
+/// between lines (and after the last when the old file had one); recategorize's rewrite
+/// writes its lines through it too.
 struct RefiledOutput {
     let writer: AtomicFileWriter
     let separator: [UInt8]

@@ -63,6 +63,14 @@ public struct LedgerRecategorizer {
     /// not grow with it: once to count each rule's categories (`RuleTagAudit.Census`), once
     /// to decide, and, when something changes, once more to write the new ledger.
     public func run(ledgerPath: String, from: LocalDate?, to: LocalDate?, dryRun: Bool) throws(PennyError) -> Recategorization {
+        let result = try find(ledgerPath: ledgerPath, from: from, to: to)
+        if !dryRun { try write(result, to: ledgerPath) }
+        return result
+    }
+
+    /// The changes in `from...to`, nothing written; throws the first rule's regular
+    /// expression that gave up. Two passes over the ledger: the census, then the decisions.
+    public func find(ledgerPath: String, from: LocalDate?, to: LocalDate?) throws(PennyError) -> Recategorization {
         var census = RuleTagAudit.Census(rules: rules, from: from, to: to)
         try JournalBlockStream.forEachBlock(path: ledgerPath) { block in _ = census.count(block) }
         let written = census.written
@@ -85,30 +93,28 @@ public struct LedgerRecategorizer {
                     newCategory: decision.category, newRule: newRule))
         }
         if let matchFailure { throw matchFailure }
-        if !dryRun && !result.changes.isEmpty { try rewrite(ledgerPath, changes: result.changes) }
         return result
     }
 
-    /// Writes the ledger again with `changes` made, every other line as it was, and replaces
-    /// it in one step (`AtomicFileWriter`).
-    private func rewrite(_ ledgerPath: String, changes: [CategoryChange]) throws(PennyError) {
-        let byLine = Dictionary(changes.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Writes the ledger again with the changes `find` found in it (the ledger unchanged
+    /// since, under the same lock), every other line as it was, and replaces it in one step
+    /// (`AtomicFileWriter`); nothing when there are none.
+    public func write(_ found: Recategorization, to ledgerPath: String) throws(PennyError) {
+        guard !found.changes.isEmpty else { return }
+        let byLine = Dictionary(found.changes.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
         let ending = try LedgerLineEnds(path: ledgerPath)
         let writer = try AtomicFileWriter(path: ledgerPath)
-        var pending = false
-        func line(_ bytes: [UInt8]) throws(PennyError) {
-            if pending { try writer.append(ending.bytes) }
-            try writer.append(bytes)
-            pending = true
-        }
+        var output = RefiledOutput(writer: writer, separator: ending.bytes)
         try JournalBlockStream.forEach(path: ledgerPath) { (piece) throws(PennyError) in
             switch piece {
-            case .line(let bytes): try line(Array(bytes))
+            case .line(let bytes): output.line(bytes)
             case .block(let block):
-                for text in Self.lines(of: block, changed: byLine[block.firstLine + 1], rules: rules) { try line(Array(text.utf8)) }
+                for text in Self.lines(of: block, changed: byLine[block.firstLine + 1], rules: rules) { output.line(text.utf8) }
             }
+            if let failure = output.failure { throw failure }
         }
-        if pending && ending.atEnd { try writer.append(ending.bytes) }
+        if ending.atEnd { output.end() }
+        if let failure = output.failure { throw failure }
         try writer.commit()
     }
 

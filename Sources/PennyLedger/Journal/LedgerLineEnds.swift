@@ -1,9 +1,10 @@
 import Foundation
 import PennyCore
 
-/// How a ledger's lines end, for a rewrite that writes every line again: with the first
-/// line's end (`\r\n` for a ledger saved with Windows line endings, else `\n`), and a line
-/// end after the last line only when the file had one, as `JournalBlocks.text` writes.
+/// How a ledger's lines end, for a rewrite that writes every line again (recategorize, the
+/// refiling): with the first line's end (`\r\n` for a ledger saved with Windows line
+/// endings, else `\n`), and a line end after the last line only when the file had one, as
+/// `JournalBlocks.text` writes.
 struct LedgerLineEnds {
     /// The line end to write.
     let bytes: [UInt8]
@@ -34,8 +35,21 @@ struct LedgerLineEnds {
             offset += off_t(count)
         }
         bytes = crlf ? [0x0D, 0x0A] : [0x0A]
+        atEnd = Self.endsWithNewline(descriptor)
+    }
+
+    /// Whether the file at `path` ends with a line end (false when it cannot be read).
+    static func endsWithNewline(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return endsWithNewline(descriptor)
+    }
+
+    private static func endsWithNewline(_ descriptor: Int32) -> Bool {
+        var status = stat()
         var last: UInt8 = 0
-        let size = lseek(descriptor, 0, SEEK_END)
-        atEnd = size > 0 && pread(descriptor, &last, 1, size - 1) == 1 && last == 0x0A
+        guard fstat(descriptor, &status) == 0, status.st_size > 0, pread(descriptor, &last, 1, off_t(status.st_size - 1)) == 1 else { return false }
+        return last == 0x0A
     }
 }
