@@ -3,10 +3,14 @@ extension Substring {
     /// `trimmingCharacters(in: .whitespaces)` gives (tab, Unicode's space separators and,
     /// as Foundation's older tables have it, the zero width space), read natively, without
     /// bridging every line to `NSString`.
-    var trimmingBlanks: String {
+    public var trimmingBlanks: String { trimmingScalars(where: Self.isBlank) }
+
+    /// The text without the scalars `isTrimmed` picks at either end: Foundation's
+    /// `trimmingCharacters(in:)` for a set of scalars, without bridging to `NSString`.
+    public func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !Self.isBlank($0) }) else { return "" }
-        let end = scalars.index(after: scalars.lastIndex(where: { !Self.isBlank($0) })!)
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
+        let end = scalars.index(after: scalars.lastIndex(where: { !isTrimmed($0) })!)
         return String(Substring(scalars[first..<end]))
     }
 
@@ -18,5 +22,8 @@ extension Substring {
 
 extension String {
     /// The text without leading and trailing blanks (`Substring.trimmingBlanks`).
-    var trimmingBlanks: String { self[...].trimmingBlanks }
+    public var trimmingBlanks: String { self[...].trimmingBlanks }
+
+    /// The text without the scalars `isTrimmed` picks at either end (`Substring.trimmingScalars`).
+    public func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String { self[...].trimmingScalars(where: isTrimmed) }
 }

@@ -54,7 +54,24 @@ extension JournalEntry {
     /// A description as Penny writes it, split: `PAYEE | BANK TEXT` (hledger's payee/note
     /// convention) gives both; a description without ` | ` is the bank text, and its payee.
     public static func split(description: String) -> (payee: String, bankText: String) {
-        guard let bar = description.range(of: " | ") else { return (description, description) }
+        guard let bar = bar(in: description) else { return (description, description) }
         return (String(description[..<bar.lowerBound]), String(description[bar.upperBound...]))
+    }
+
+    /// The first ` | ` of `description`: found on its bytes when it is ASCII (where the
+    /// bytes are the characters), else by Foundation, which never splits a character.
+    private static func bar(in description: String) -> Range<String.Index>? {
+        let utf8 = description.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return description.range(of: " | ") }
+        var i = utf8.startIndex
+        while let space = utf8[i...].firstIndex(of: 0x20) {
+            let after = utf8.index(after: space)
+            guard after < utf8.endIndex else { return nil }
+            if utf8[after] == UInt8(ascii: "|"), utf8.index(after: after) < utf8.endIndex, utf8[utf8.index(after: after)] == 0x20 {
+                return space..<utf8.index(after, offsetBy: 2)
+            }
+            i = after
+        }
+        return nil
     }
 }

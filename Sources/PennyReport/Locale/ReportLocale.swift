@@ -19,6 +19,7 @@ public struct ReportLocale: Sendable {
     /// ICU's minimum grouping digits: 2 means 1234 stays ungrouped (pt-PT, es, it).
     public let minimumGroupingDigits: Int
     private let currencyPattern: String
+    private let icu = ICUStringCache()
     /// How the rules' `label` blocks show ledger names in this language (`expenses:housing`
     /// → `Habitação`); a name without a label is shown as it is.
     public var names: [String: String] = [:]
@@ -96,11 +97,7 @@ public struct ReportLocale: Sendable {
 
     /// An amount with its currency symbol where the locale puts it: `1234,56 €`, `€1,234.56`.
     public func money(_ money: Money) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: identifier)
-        formatter.numberStyle = .currency
-        formatter.currencyCode = money.currency.code
-        let symbol = formatter.currencySymbol ?? money.currency.code
+        let symbol = currencySymbol(money.currency.code)
         var text = number(money)
         let negative = text.hasPrefix("-")
         if negative { text.removeFirst() }
@@ -118,6 +115,16 @@ public struct ReportLocale: Sendable {
             placed = text + "\u{00A0}" + symbol
         }
         return (negative ? "-" : "") + placed
+    }
+
+    private func currencySymbol(_ code: String) -> String {
+        icu.string("symbol " + code) {
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: identifier)
+            formatter.numberStyle = .currency
+            formatter.currencyCode = code
+            return formatter.currencySymbol ?? code
+        }
     }
 
     /// A percentage with the locale's decimal mark: `65,53 %` style marks, `65.53%` in en.
@@ -144,6 +151,10 @@ public struct ReportLocale: Sendable {
     }
 
     private func format(_ date: LocalDate, template: String) -> String {
+        icu.string("\(template) \(date)") { formatUncached(date, template: template) }
+    }
+
+    private func formatUncached(_ date: LocalDate, template: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let formatter = DateFormatter()

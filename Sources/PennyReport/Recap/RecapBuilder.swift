@@ -176,7 +176,7 @@ public struct RecapBuilder {
 
     /// A payee as the table shows it: the description's payee part, without quote marks.
     static func shownName(_ description: String) -> String {
-        JournalEntry.split(description: description).payee.filter { $0 != "\"" }.trimmingCharacters(in: .whitespaces)
+        JournalEntry.split(description: description).payee.filter { $0 != "\"" }.trimmingBlanks
     }
 
     /// The words two names of one payee start with (`SPOTIFY P1234` and `SPOTIFY P2A3` →
@@ -185,8 +185,11 @@ public struct RecapBuilder {
         let x = a.split(separator: " "), y = b.split(separator: " ")
         let shared = zip(x, y).prefix { $0 == $1 }.map(\.0)
         guard !shared.isEmpty else { return a }
-        return shared.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ",;–-: "))
+        return shared.joined(separator: " ").trimmingScalars { nameEdges.contains($0) }
     }
+
+    /// What a payee's common name does not end or start with.
+    private static let nameEdges: Set<Unicode.Scalar> = [",", ";", "–", "-", ":", " "]
 
     private static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }
 }

@@ -276,6 +276,13 @@ public struct RecurringDetector {
     /// The payee part of a description, folded, without numbers, instalment marks or month
     /// names (`RENDA MARÇO` and `RENDA ABRIL` are one payee).
     static func payeeKey(_ description: String) -> String {
+        if let key = PayeeKeyASCII.key(description) { return key }
+        return generalPayeeKey(description)
+    }
+
+    /// `payeeKey` for any text (Foundation's folding when it is not plain ASCII); the
+    /// reference `PayeeKeyASCII` is checked against.
+    static func generalPayeeKey(_ description: String) -> String {
         let pattern = UncategorizedReport.pattern(UncategorizedReport.normalize(payeeName(description)))
         let words = pattern.split(separator: " ").filter { !instalmentWords.contains($0.lowercased()) && !monthNames.contains(TextKey.fold(String($0)).filter(\.isLetter)) }
         return words.isEmpty ? UncategorizedReport.normalize(description) : words.joined(separator: " ")
@@ -285,7 +292,7 @@ public struct RecurringDetector {
     static func payeeName(_ description: String) -> String { JournalEntry.split(description: description).payee }
 
     /// Month names in en, pt, es, ca, it, fr and de, folded (no accents, lower case).
-    private static let monthNames: Set<String> = [
+    static let monthNames: Set<String> = [
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
         "janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
         "enero", "febrero", "marzo", "mayo", "junio", "julio", "septiembre", "octubre", "noviembre", "diciembre",
@@ -295,7 +302,7 @@ public struct RecurringDetector {
         "januar", "februar", "marz", "juni", "juli", "oktober", "dezember",
     ]
 
-    private static let instalmentWords: Set<String> = ["parc", "parcela", "prestacao", "prest", "cuota", "rata", "quota", "instalment", "installment", "de", "of"]
+    static let instalmentWords: Set<String> = ["parc", "parcela", "prestacao", "prest", "cuota", "rata", "quota", "instalment", "installment", "de", "of"]
 
     /// The instalment of the latest of these descriptions (the one before it, when given,
     /// must be the instalment just before, so that a date like `05/03` is no instalment):
