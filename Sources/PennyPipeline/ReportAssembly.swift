@@ -37,7 +37,7 @@ public struct ReportAssembly {
         self.months = months
     }
 
-    private var reader: JournalReader { JournalReader(defaultCurrency: rules.defaultCurrency) }
+    var reader: JournalReader { JournalReader(defaultCurrency: rules.defaultCurrency) }
 
     /// The report written in `format`; tables and HTML in `locale`'s language and formats
     /// when one is given (JSON and CSV never depend on a locale).
@@ -164,7 +164,7 @@ public struct ReportAssembly {
         _ = try exact { () throws(MoneyError) in for p in converted { try body(p) } }
     }
 
-    private func roundUps(from: LocalDate?, to: LocalDate?) throws(PennyError) -> [RoundUpStatus] {
+    func roundUps(from: LocalDate?, to: LocalDate?) throws(PennyError) -> [RoundUpStatus] {
         guard !rules.roundUps.isEmpty else { return [] }
         return try RoundUpRun(rules: rules, ledgerPath: ledgerPath).statuses(of: rules.roundUps, from: from, to: to)
     }
@@ -187,6 +187,11 @@ public struct ReportAssembly {
             ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
             defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: try roundUps(from: period.from, to: period.to),
             balances: try balances(asOf: period.to), cards: try cards(asOf: period.to))
+        return render(recap, locale: locale, site: site)
+    }
+
+    /// A recap as its HTML page.
+    func render(_ recap: Recap, locale: String?, site: SiteMap?) -> String {
         var writer = HTMLRecapWriter(locale: reportLocale(locale))
         writer.site = site
         return writer.render(recap)
@@ -203,30 +208,53 @@ public struct ReportAssembly {
     /// round-up journal, and the statements' closing balances; each account in its own
     /// currency, the total in the report's (docs/currencies.md).
     public func balances(asOf: LocalDate?) throws(PennyError) -> BalancesReport {
+        try balances(asOf: [asOf])[0].get()
+    }
+
+    /// The balances as of each of `dates` from one reading of the ledger: what
+    /// `balances(asOf:)` gives for each, or the error it throws for that date (a rate that
+    /// is missing on it); an error every date would meet is thrown.
+    public func balances(asOf dates: [LocalDate?]) throws(PennyError) -> [Result<BalancesReport, PennyError>] {
         let names = rules.accounts.map(\.name)
         let currencies = Dictionary(names.map { ($0, rules.currency(ofAccount: $0)) }, uniquingKeysWith: { a, _ in a })
-        var builder = BalancesBuilder(accounts: names, currency: currency, asOf: asOf, accountCurrencies: currencies)
-        try reader.forEachPosting(path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { builder.addStatementLine($0) }) { (p) throws(MoneyError) in
-            try builder.addMain(p)
+        var builders = dates.map { BalancesBuilder(accounts: names, currency: currency, asOf: $0, accountCurrencies: currencies) }
+        try reader.forEachPosting(
+            path: ledgerPath, commentPrefix: PennyComment.statementBalancePrefix, comment: { line in for i in builders.indices { builders[i].addStatementLine(line) } }
+        ) { (p) throws(MoneyError) in
+            for i in builders.indices { try builders[i].addMain(p) }
         }
         let derived = ledgerPath + ".roundups.journal"
         if FileManager.default.fileExists(atPath: derived) {
-            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in try builder.addDerived(p) }
+            try reader.forEachPosting(path: derived, commentPrefix: "; none", comment: { _ in }) { (p) throws(MoneyError) in
+                for i in builders.indices { try builders[i].addDerived(p) }
+            }
         }
         var rates = conversion?.rates
         if Set(currencies.values).count > 1 && LedgerPath.exists(ledgerPath) {
             let held: ExchangeRates
             if let rates { held = rates } else { held = try RateBook.load(rules: rules, ledgerPath: ledgerPath) }
             rates = held
-            for exchange in try exchanges(ownAccounts: Set(names), rates: held) { builder.addExchange(exchange) }
+            for exchange in try exchanges(ownAccounts: Set(names), rates: held) {
+                for i in builders.indices { builders[i].addExchange(exchange) }
+            }
         }
-        if builder.needsRates && rates == nil && LedgerPath.exists(ledgerPath) { rates = try RateBook.load(rules: rules, ledgerPath: ledgerPath) }
-        let report = try exact { [rates] () throws(MoneyError) in try builder.build(rates: rates ?? ExchangeRates()) }
-        guard report.missingRates.isEmpty else {
-            let pairs = report.missingRates.sorted { $0.key < $1.key }.map { "\($0.key) on \($0.value)" }
-            throw PostingConverter.missingRates(pairs, for: "to value the balances", in: ledgerPath)
+        // Loaded once, when a date first needs it (`balances(asOf:)` loads it then).
+        var loaded: Result<ExchangeRates, PennyError>?
+        return builders.map { builder in
+            Result { () throws(PennyError) in
+                var used = rates
+                if used == nil && builder.needsRates && LedgerPath.exists(ledgerPath) {
+                    if loaded == nil { loaded = Result { () throws(PennyError) in try RateBook.load(rules: rules, ledgerPath: ledgerPath) } }
+                    used = try loaded!.get()
+                }
+                let report = try exact { [used] () throws(MoneyError) in try builder.build(rates: used ?? ExchangeRates()) }
+                guard report.missingRates.isEmpty else {
+                    let pairs = report.missingRates.sorted { $0.key < $1.key }.map { "\($0.key) on \($0.value)" }
+                    throw PostingConverter.missingRates(pairs, for: "to value the balances", in: ledgerPath)
+                }
+                return report
+            }
         }
-        return report
     }
 
     /// The exchanges between own accounts in the ledger, each valued on the day its money
@@ -255,8 +283,14 @@ public struct ReportAssembly {
 
     /// Each card with `closing-day` and `due-day`: its cycles from the main ledger.
     public func cards(asOf: LocalDate?) throws(PennyError) -> [CardReport] {
+        try cards(asOf: [asOf])[0].get()
+    }
+
+    /// The cards' cycles as of each of `dates` from one reading of the ledger: what
+    /// `cards(asOf:)` gives for each, or the error it throws for that date.
+    public func cards(asOf dates: [LocalDate?]) throws(PennyError) -> [Result<[CardReport], PennyError>] {
         let cards = rules.accounts.compactMap { a in a.closingDay.flatMap { closing in a.dueDay.map { (a.name, closing, $0) } } }
-        guard !cards.isEmpty else { return [] }
+        guard !cards.isEmpty else { return dates.map { _ in .success([]) } }
         let own = Set(rules.accounts.map(\.name))
         var builders = Dictionary(
             uniqueKeysWithValues: cards.map { name, closing, due in
@@ -273,10 +307,14 @@ public struct ReportAssembly {
                 builders[posting.account]?.add(date: t.date, amount: amount, kind: kind)
             }
         }
-        return try exact { () throws(MoneyError) in
-            var reports: [CardReport] = []
-            for (name, _, _) in cards { if let report = try builders[name]?.build(asOf: asOf ?? latest) { reports.append(report) } }
-            return reports
+        return dates.map { asOf in
+            Result { () throws(PennyError) in
+                try exact { () throws(MoneyError) in
+                    var reports: [CardReport] = []
+                    for (name, _, _) in cards { if let report = try builders[name]?.build(asOf: asOf ?? latest) { reports.append(report) } }
+                    return reports
+                }
+            }
         }
     }
 }

@@ -75,8 +75,8 @@ public struct ReportSite {
         }
         let navigation = Self.digest(of: site)
         var recaps: [String: String] = [:]
-        for m in months {
-            guard let period = ReportPeriod.month(m.year, m.month) else { continue }
+        var changed: [(year: Int, month: Int)] = []
+        for m in months where ReportPeriod.month(m.year, m.month) != nil {
             let name = site.file(year: m.year, month: m.month), isHome = site.home.map { $0 == m } == true
             let key = "\(m.year)-\(m.month < 10 ? "0" : "")\(m.month)"
             recaps[key] = (digests[key] ?? "") + navigation
@@ -84,12 +84,11 @@ public struct ReportSite {
                 written.kept += isHome ? [name, "index.html"] : [name]
                 continue
             }
-            var monthly = ReportAssembly(
-                rules: assembly.rules, ledgerPath: assembly.ledgerPath, currency: assembly.currency, period: period, interval: assembly.interval, depth: assembly.depth)
-            monthly.conversion = assembly.conversion
-            let page = try monthly.recapPage(locale: locale, site: site)
-            try put(page, name)
-            if isHome { try put(page, "index.html") }
+            changed.append(m)
+        }
+        try assembly.recapPages(months: changed, locale: locale, site: site) { (m, page) throws(PennyError) in
+            try put(page, site.file(year: m.year, month: m.month))
+            if site.home.map({ $0 == m }) == true { try put(page, "index.html") }
         }
         if months.isEmpty { try put(try assembly.recapPage(locale: locale, site: site), "index.html") }
         let pageLocale = assembly.reportLocale(locale)

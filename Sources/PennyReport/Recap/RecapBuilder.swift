@@ -38,6 +38,29 @@ public struct RecapBuilder {
         return ReportPeriod(from: from.adding(days: -days), to: from.adding(days: -1))
     }
 
+    /// What one pass over the postings gathers for a recap (or `MonthlyRecapTotals` gives
+    /// from its months): the period's and the previous period's summaries, the income and
+    /// expenses of each month slot, the split and each category's slots.
+    public struct Parts {
+        var current: SummaryBuilder
+        var before: SummaryBuilder
+        /// The first slot's month index (`year * 12 + month - 1`).
+        var firstMonth: Int
+        var months: [(income: Int64, expenses: Int64, seen: Bool)]
+        var split: SplitBuilder
+        var byCategory: [String: [Int64]] = [:]
+        var hasPrevious = false
+    }
+
+    /// The month slots of the recap: the 12 months before the period's first month, then
+    /// the period's months; the chart shows the last 12 slots, the average reads the 12
+    /// before the period.
+    func slots(to: LocalDate) -> (first: Int, count: Int) {
+        let periodMonth = Self.monthIndex(period.from ?? to), lastMonth = Self.monthIndex(to)
+        let firstMonth = min(periodMonth - 12, lastMonth - 11)
+        return (firstMonth, lastMonth - firstMonth + 1)
+    }
+
     /// Reads the ledger and builds the recap.
     /// - Complexity: two passes over the ledger; memory is one entry per category, month and payee.
     public func build(
@@ -45,21 +68,24 @@ public struct RecapBuilder {
         roundUps: [RoundUpStatus], balances: BalancesReport, cards: [CardReport]
     ) throws(PennyError) -> Recap {
         guard let to = period.to else { throw .configuration("the recap needs a period with an end") }
-        var current = SummaryBuilder(period: period, currency: currency, depth: depth)
+        let parts = try pass(ledgerPath: ledgerPath, reader: reader, budgets: budgets, to: to)
+        var tally = PayeeTally(period: period, currency: currency, defaults: [defaultExpenseCategory, defaultIncomeCategory])
+        try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) {
+            (t) throws(MoneyError) in try tally.add(t)
+        }
+        return try assemble(parts, tally: tally, ledgerPath: ledgerPath, budgets: budgets, roundUps: roundUps, balances: balances, cards: cards)
+    }
+
+    /// The pass over the postings (converted with `converter` when set).
+    private func pass(ledgerPath: String, reader: JournalReader, budgets: [Budget], to: LocalDate) throws(PennyError) -> Parts {
         let previousPeriod = Self.previous(period)
-        var before = SummaryBuilder(period: previousPeriod, currency: currency, depth: depth)
-        // Slots: the 12 months before the period's first month, then the period's months; the
-        // chart shows the last 12 slots, the average reads the 12 before the period.
-        let periodMonth = Self.monthIndex(period.from ?? to), lastMonth = Self.monthIndex(to)
-        let firstMonth = min(periodMonth - 12, lastMonth - 11)
-        let slots = lastMonth - firstMonth + 1
-        var months = [(income: Int64, expenses: Int64, seen: Bool)](repeating: (0, 0, false), count: slots)
-        var split = SplitBuilder(budgets: budgets, period: period, currency: currency)
-        var byCategory: [String: [Int64]] = [:]
+        let (firstMonth, slots) = self.slots(to: to)
+        var parts = Parts(
+            current: SummaryBuilder(period: period, currency: currency, depth: depth), before: SummaryBuilder(period: previousPeriod, currency: currency, depth: depth),
+            firstMonth: firstMonth, months: Array(repeating: (0, 0, false), count: slots), split: SplitBuilder(budgets: budgets, period: period, currency: currency))
         var converter = self.converter
         let monthStart = LocalDate(year: firstMonth / 12, month: firstMonth % 12 + 1, day: 1)
         let earliest = [previousPeriod.from, period.from, monthStart].compactMap { $0 }.min()
-        var hasPrevious = false
         try reader.forEachPosting(path: ledgerPath) { (raw) throws(MoneyError) in
             var posting = raw
             let root = AccountName.root(of: raw.account)
@@ -67,30 +93,39 @@ public struct RecapBuilder {
                 guard let converted = try converter!.convert(raw) else { return }
                 posting = converted
             }
-            try current.add(posting)
-            try before.add(posting)
-            if !hasPrevious, root == .income || root == .expenses, previousPeriod.contains(posting.date) { hasPrevious = true }
+            try parts.current.add(posting)
+            try parts.before.add(posting)
+            if !parts.hasPrevious, root == .income || root == .expenses, previousPeriod.contains(posting.date) { parts.hasPrevious = true }
             guard posting.amount.currency == currency else { return }
             let slot = Self.monthIndex(posting.date) - firstMonth
             if (0..<slots).contains(slot) {
                 if AccountName.root(of: posting.account) == .income {
-                    try months[slot].income.subtract(checked: posting.amount.minorUnits)
-                    months[slot].seen = true
+                    try parts.months[slot].income.subtract(checked: posting.amount.minorUnits)
+                    parts.months[slot].seen = true
                 }
                 if AccountName.root(of: posting.account) == .expenses {
-                    try months[slot].expenses.add(checked: posting.amount.minorUnits)
-                    months[slot].seen = true
+                    try parts.months[slot].expenses.add(checked: posting.amount.minorUnits)
+                    parts.months[slot].seen = true
                     let category = AccountName.group(posting.account, depth: depth)
-                    try byCategory[category, default: [Int64](repeating: 0, count: slots)][slot].add(checked: posting.amount.minorUnits)
+                    try parts.byCategory[category, default: [Int64](repeating: 0, count: slots)][slot].add(checked: posting.amount.minorUnits)
                 }
             }
-            try split.add(posting)
+            try parts.split.add(posting)
         }
         if let error = converter?.missingRates(in: ledgerPath) { throw error }
+        return parts
+    }
+
+    /// The recap from its parts, its payees and what other reports computed.
+    public func assemble(
+        _ parts: Parts, tally: PayeeTally, ledgerPath: String, budgets: [Budget], roundUps: [RoundUpStatus], balances: BalancesReport, cards: [CardReport]
+    ) throws(PennyError) -> Recap {
+        guard let to = period.to else { throw .configuration("the recap needs a period with an end") }
+        let periodMonth = Self.monthIndex(period.from ?? to), firstMonth = parts.firstMonth, months = parts.months
         let summary: Summary, previous: Summary
         do throws(MoneyError) {
-            summary = try current.build(budgets: budgets)
-            previous = try before.build(budgets: budgets)
+            summary = try parts.current.build(budgets: budgets)
+            previous = try parts.before.build(budgets: budgets)
         } catch {
             throw .badInput("a total of this report passes what Penny counts exactly (\(Int64.max) minor units)", at: SourceLocation(file: ledgerPath))
         }
@@ -102,48 +137,17 @@ public struct RecapBuilder {
                 expenses: Money(minorUnits: months[slot].expenses, currency: currency))
         }
         let average = try Self.average(months[..<(periodMonth - firstMonth)], currency: currency, ledgerPath: ledgerPath)
-        let (payees, uncategorized) = try payeesAndUncategorized(
-            ledgerPath: ledgerPath, reader: reader, defaults: [defaultExpenseCategory, defaultIncomeCategory])
-        let splitLines = split.build(income: summary.income)
+        let splitLines = parts.split.build(income: summary.income)
         let trends = summary.categories.prefix(8).compactMap { line in
-            byCategory[line.account].map { values in (category: line.account, months: shown.map { Money(minorUnits: values[$0], currency: currency) }) }
+            parts.byCategory[line.account].map { values in (category: line.account, months: shown.map { Money(minorUnits: values[$0], currency: currency) }) }
         }
         var recap = Recap(
             summary: summary, previous: previous,
             averageIncome: average?.income, averageExpenses: average?.expenses, months: monthTotals, split: splitLines,
-            roundUps: roundUps, balances: balances, cards: cards, payees: payees, uncategorizedCount: uncategorized)
+            roundUps: roundUps, balances: balances, cards: cards, payees: tally.top(), uncategorizedCount: tally.uncategorized)
         recap.trends = trends
-        recap.hasPrevious = hasPrevious
+        recap.hasPrevious = parts.hasPrevious
         return recap
-    }
-
-    /// The top payees (by what they took) and how many transactions fell to a default category.
-    /// Payees are grouped by the recurring detector's payee key (numbers, dates, month names
-    /// and references taken out), so three visits to one shop count as three of one payee.
-    private func payeesAndUncategorized(ledgerPath: String, reader: JournalReader, defaults: [String]) throws(PennyError) -> ([Recap.PayeeTotal], Int) {
-        var totals: [String: (amount: Int64, count: Int, name: String)] = [:]
-        var uncategorized = 0
-        try reader.forEachTransaction(path: ledgerPath, tagNames: ["rule"], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { (t) throws(MoneyError) in
-            guard period.contains(t.date) else { return }
-            if t.tags["rule"] == "default" || t.postings.contains(where: { defaults.contains($0.account) }) { uncategorized += 1 }
-            for posting in t.postings where AccountName.root(of: posting.account) == .expenses {
-                guard let amount = posting.amount, amount.currency == currency else { continue }
-                let description = t.description ?? "?"
-                let key = RecurringDetector.payeeKey(description), name = Self.shownName(description)
-                var total = totals[key] ?? (0, 0, name)
-                try total.amount.add(checked: amount.minorUnits)
-                total.count += 1
-                total.name = Self.commonName(total.name, name)
-                totals[key] = total
-            }
-        }
-        let top = totals.filter { $0.value.amount > 0 }.sorted { ($0.value.amount, $1.key) > ($1.value.amount, $0.key) }.prefix(10)
-        let shown = top.map { entry in
-            var total = Recap.PayeeTotal(name: entry.value.name, amount: Money(minorUnits: entry.value.amount, currency: currency), count: entry.value.count)
-            total.key = entry.key
-            return total
-        }
-        return (shown, uncategorized)
     }
 
     /// The slots the chart and the trends show: the last 12, from the first with money in
@@ -191,5 +195,5 @@ public struct RecapBuilder {
     /// What a payee's common name does not end or start with.
     private static let nameEdges: Set<Unicode.Scalar> = [",", ";", "–", "-", ":", " "]
 
-    private static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }
+    static func monthIndex(_ date: LocalDate) -> Int { date.year * 12 + date.month - 1 }
 }
