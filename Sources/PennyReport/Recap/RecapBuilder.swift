@@ -186,6 +186,13 @@ public struct RecapBuilder {
     /// The words two names of one payee start with (`SPOTIFY P1234` and `SPOTIFY P2A3` →
     /// `SPOTIFY`), without a trailing comma or dash; the first name when they share none.
     static func commonName(_ a: String, _ b: String) -> String {
+        if let name = CommonNameBytes.commonName(a, b) { return name }
+        return generalCommonName(a, b)
+    }
+
+    /// `commonName` for any text, comparing characters (the reference `CommonNameBytes` is
+    /// checked against).
+    static func generalCommonName(_ a: String, _ b: String) -> String {
         let x = a.split(separator: " "), y = b.split(separator: " ")
         let shared = zip(x, y).prefix { $0 == $1 }.map(\.0)
         guard !shared.isEmpty else { return a }

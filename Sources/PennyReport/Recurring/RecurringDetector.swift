@@ -276,12 +276,12 @@ public struct RecurringDetector {
     /// The payee part of a description, folded, without numbers, instalment marks or month
     /// names (`RENDA MARÇO` and `RENDA ABRIL` are one payee).
     static func payeeKey(_ description: String) -> String {
-        if let key = PayeeKeyASCII.key(description) { return key }
+        if let key = PayeeKeyBytes.key(description) { return key }
         return generalPayeeKey(description)
     }
 
     /// `payeeKey` for any text (Foundation's folding when it is not plain ASCII); the
-    /// reference `PayeeKeyASCII` is checked against.
+    /// reference `PayeeKeyBytes` is checked against.
     static func generalPayeeKey(_ description: String) -> String {
         let pattern = UncategorizedReport.pattern(UncategorizedReport.normalize(payeeName(description)))
         let words = pattern.split(separator: " ").filter { !instalmentWords.contains($0.lowercased()) && !monthNames.contains(TextKey.fold(String($0)).filter(\.isLetter)) }

@@ -1,17 +1,19 @@
 import PennyCore
 
-/// `RecurringDetector.payeeKey` for an ASCII description, worked out on its bytes: the
-/// same folding (`TextKey.foldLatin`), numbers masked, the longest run of words without one
+/// `RecurringDetector.payeeKey` for a description of ASCII and Latin-1 letters (`ç`, `é`,
+/// `ü`…), worked out on its bytes: the same folding (`TextKey.foldLatin`, which takes the
+/// accents off), numbers masked, the longest run of words without one
 /// (`UncategorizedReport.pattern`), instalment words and month names dropped. Nil when the
-/// description or its folding holds a byte outside printable ASCII: the caller then takes
-/// the general path. `PayeeKeyASCIITests` checks it against that path on random text.
+/// description holds another character or its folding a byte outside printable ASCII: the
+/// caller then takes the general path. `PayeeKeyBytesTests` checks it against that path on
+/// random text.
 /// - Complexity: O(n), two scratch buffers of the description's length.
-enum PayeeKeyASCII {
-    /// The payee key of `description`, or nil when it is not plain ASCII.
+enum PayeeKeyBytes {
+    /// The payee key of `description`, or nil when it is not ASCII and Latin-1 letters.
     static func key(_ description: String) -> String? {
         var text = description
         return text.withUTF8 { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard isLatin(bytes) else { return nil }
             let payee = UnsafeBufferPointer(rebasing: bytes[..<payeeEnd(bytes)])
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(payee.count * 2, 1)) { scratch in
                 let folded = scratch.baseAddress!, masked = scratch.baseAddress! + payee.count
@@ -22,6 +24,22 @@ enum PayeeKeyASCII {
                 return kept(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(start: masked, count: best.upperBound)[best]))
             }
         }
+    }
+
+    /// True when every byte is ASCII or in a two-byte U+00C0–U+00FF letter: text with no
+    /// combining mark, whose ` | ` is found on its bytes where Foundation finds it.
+    private static func isLatin(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] < 0x80 {
+                i += 1
+            } else if bytes[i] == 0xC3, i + 1 < bytes.count, bytes[i + 1] & 0xC0 == 0x80 {
+                i += 2
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Where the payee of a `PAYEE | NOTE` description ends: at the first ` | `, else the end.
