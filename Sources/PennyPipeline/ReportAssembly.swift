@@ -71,19 +71,10 @@ public struct ReportAssembly {
         case .recurring:
             let (payments, latest) = try RecurringDetector.payments(
                 ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)), through: period.to)
-            let asOf = period.to ?? latest
-            let detector = asOf.map { RecurringDetector(asOf: $0, overrides: overrides) }
-            let items = try exact { () throws(MoneyError) in try detector?.detect(payments) ?? [] }
-            return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
+            return try recurring(payments, latest: latest)
         case .forecast:
             let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
-            let asOf = latest ?? LocalDate.today()
-            let (balances, cards) = (try balances(asOf: asOf), try cards(asOf: asOf))
-            let forecast = try exact { () throws(MoneyError) in
-                try Forecast.make(
-                    balances: balances, items: try RecurringDetector(asOf: asOf, overrides: overrides).detect(payments), cards: cards, asOf: asOf, months: months)
-            }
-            return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
+            return try forecast(payments, latest: latest)
         case .budget:
             let summary = try self.summary()
             var split = SplitBuilder(budgets: rules.budgets, period: summary.period, currency: currency)
@@ -255,6 +246,45 @@ public struct ReportAssembly {
                 return report
             }
         }
+    }
+
+    /// The recurring report of these payments (the ledger's, up to the period's end).
+    private func recurring(_ payments: PaymentGroups, latest: LocalDate?) throws(PennyError) -> (ReportDocument, () -> String) {
+        let asOf = period.to ?? latest
+        let items = try asOf.map { (day) throws(PennyError) in try self.items(payments, asOf: day, through: period.to) } ?? []
+        return (RecurringRenderer.document(items, asOf: asOf), { RecurringRenderer.json(items, asOf: asOf) })
+    }
+
+    /// The recurring items of `payments` (those through `through`) as of `asOf`. Should
+    /// their scratch file fail to read back, the payments are read again and held in memory:
+    /// a report never leaves payments out.
+    private func items(_ payments: PaymentGroups, asOf: LocalDate, through: LocalDate?) throws(PennyError) -> [RecurringItem] {
+        let detector = RecurringDetector(asOf: asOf, overrides: overrides)
+        let items = try exact { () throws(MoneyError) in try detector.detect(payments) }
+        guard payments.lostPayments else { return items }
+        let (held, _) = try RecurringDetector.payments(
+            ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)), through: through, spillBudget: .max)
+        return try exact { () throws(MoneyError) in try detector.detect(held) }
+    }
+
+    /// The forecast from these payments (all the ledger's).
+    private func forecast(_ payments: PaymentGroups, latest: LocalDate?) throws(PennyError) -> (ReportDocument, () -> String) {
+        let asOf = latest ?? LocalDate.today()
+        let (balances, cards) = (try balances(asOf: asOf), try cards(asOf: asOf))
+        let items = try self.items(payments, asOf: asOf, through: nil)
+        let forecast = try exact { () throws(MoneyError) in
+            try Forecast.make(balances: balances, items: items, cards: cards, asOf: asOf, months: months)
+        }
+        return (ForecastRenderer.document(forecast), { ForecastRenderer.json(forecast) })
+    }
+
+    /// The recurring report and the forecast of an open period from one reading of the
+    /// payments (the report site's two pages): the documents `document(.recurring)` and
+    /// `document(.forecast)` give.
+    public func recurringAndForecast() throws(PennyError) -> (recurring: ReportDocument, forecast: ReportDocument) {
+        guard period.to == nil else { return (try document(.recurring), try document(.forecast)) }
+        let (payments, latest) = try RecurringDetector.payments(ledgerPath: ledgerPath, reader: reader, ownAccounts: Set(rules.accounts.map(\.name)))
+        return (try recurring(payments, latest: latest).0, try forecast(payments, latest: latest).0)
     }
 
     /// The exchanges between own accounts in the ledger, each valued on the day its money

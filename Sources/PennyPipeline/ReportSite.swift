@@ -145,7 +145,8 @@ public struct ReportSite {
             rules: assembly.rules, ledgerPath: assembly.ledgerPath, currency: assembly.currency, period: .all, interval: assembly.interval, depth: assembly.depth,
             months: 3)
         all.conversion = assembly.conversion
-        var reports = [("recurring.html", "site.recurring", try all.document(.recurring)), ("forecast.html", "site.forecast", try all.document(.forecast))]
+        let (recurring, forecast) = try all.recurringAndForecast()
+        var reports = [("recurring.html", "site.recurring", recurring), ("forecast.html", "site.forecast", forecast)]
         if !assembly.rules.roundUps.isEmpty { reports.append(("roundups.html", "recap.roundups", try all.document(.roundups))) }
         return reports.map { (file: $0.0, titleKey: $0.1, document: $0.2) }
     }

@@ -13,11 +13,24 @@ struct PaymentGroupsPackingTests {
     }
 
     @Test(arguments: 1...60) func packedGroupsGiveTheFixedWidthGroups(seed: UInt64) {
+        check(seed: seed, spillBudget: 16 << 20)
+    }
+
+    /// Past a budget of a few bytes, the groups go to a scratch file and come back the same.
+    @Test(arguments: 1...60) func spilledGroupsGiveTheFixedWidthGroups(seed: UInt64) {
+        let spilled = check(seed: seed, spillBudget: Int(seed % 7) * 6)
+        #expect(spilled || seed % 7 == 0)
+    }
+
+    /// Compares packed groups (spilling past `spillBudget`) with the reference; true when
+    /// they spilled.
+    @discardableResult
+    func check(seed: UInt64, spillBudget: Int) -> Bool {
         var random = SeededGenerator(seed: seed)
         let payees = ["NETFLIX", "GYM 123", "EDP", "RENT", "SPOTIFY AB", "LIDL 44"]
-        var packed = PaymentGroups()
+        var packed = PaymentGroups(spillBudget: spillBudget)
         var reference = ReferencePaymentGroups()
-        for _ in 0..<Int.random(in: 0...300, using: &random) {
+        for _ in 0..<Int.random(in: 40...300, using: &random) {
             let units: Int64 = [Int64.min + 1, Int64.max, -999, -1, 1, 1250, 0, -Int64(Int.random(in: 1...1_000_000_000, using: &random))]
                 .randomElement(using: &random)!
             let day = Int.random(in: -800...80_000, using: &random)
@@ -33,6 +46,8 @@ struct PaymentGroupsPackingTests {
         let new = packed.compactMapGroups { Self.signature($0) }.sorted()
         let old = reference.compactMapGroups { Self.signature($0) }.sorted()
         #expect(new == old)
+        #expect(!packed.lostPayments)
+        return packed.hasSpilled
     }
 }
 

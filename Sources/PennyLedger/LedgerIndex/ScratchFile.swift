@@ -2,13 +2,13 @@ import Foundation
 
 /// An unnamed temporary file of 64-bit words: created beside the ledger (or in the temporary
 /// folder when that is read-only) and unlinked at once, so a killed run leaves nothing.
-final class ScratchFile {
+public final class ScratchFile {
     private let descriptor: Int32
     /// Words in the file.
-    private(set) var count = 0
+    public private(set) var count = 0
 
     /// A new empty file near `nearPath`; nil when no folder takes one.
-    init?(near nearPath: String) {
+    public init?(near nearPath: String) {
         let folders = [URL(fileURLWithPath: nearPath).deletingLastPathComponent().path, NSTemporaryDirectory()]
         var opened: Int32 = -1
         for folder in folders {
@@ -26,19 +26,19 @@ final class ScratchFile {
     deinit { close(descriptor) }
 
     /// Appends words; false when the disk refuses them.
-    func append(_ words: UnsafeBufferPointer<UInt64>) -> Bool {
+    public func append(_ words: UnsafeBufferPointer<UInt64>) -> Bool {
         guard WordIO.write(descriptor, at: count, words) else { return false }
         count += words.count
         return true
     }
 
     /// Reads `into.count` words from word `at`; false on a short read.
-    func read(at index: Int, into buffer: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+    public func read(at index: Int, into buffer: UnsafeMutableBufferPointer<UInt64>) -> Bool {
         WordIO.read(descriptor, at: index, into: buffer)
     }
 
     /// Forgets the words from `index` on.
-    func truncate(to index: Int) {
+    public func truncate(to index: Int) {
         count = min(count, index)
         _ = ftruncate(descriptor, off_t(count * 8))
     }

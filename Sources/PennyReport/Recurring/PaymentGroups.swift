@@ -4,14 +4,19 @@ public import PennyCore
 /// payee key), held compactly while the ledger streams past: each payment as its day's
 /// distance from the group's previous payment and its minor units, both zigzag varints
 /// (about 4 bytes a payment where fixed words took 16), and the description and category
-/// of only the two latest, which are all the detector reads of them.
+/// of only the two latest, which are all the detector reads of them. Past `spillBudget`
+/// bytes of payments, every group's bytes go to a scratch file (`PaymentSpill`) and are read
+/// back one group at a time, so memory does not grow with the ledger.
 public struct PaymentGroups: Sendable {
     /// One group's payments.
     struct Group: Sendable {
         let account: String
         let currency: Currency
-        /// The payments in arrival order, as varints: day − previous day, minor units.
+        /// The payments in arrival order, as varints: day − previous day, minor units; the
+        /// first of them in `spilled`, the rest here.
         var packed: [UInt8] = []
+        /// The group's earlier bytes in the spill file, oldest first.
+        var spilled: [PaymentSpill.Segment] = []
         var count: Int32 = 0
         var lastDay: Int32 = 0
         /// The latest two payments' texts, oldest first, by day then arrival (`arrival` is
@@ -26,8 +31,11 @@ public struct PaymentGroups: Sendable {
             count += 1
         }
 
-        /// The payments in arrival order: day and minor units.
-        func unpacked() -> [(day: Int32, units: Int64)] {
+        /// The payments in arrival order: day and minor units (the spilled bytes read back).
+        func unpacked(from spill: PaymentSpill?) -> [(day: Int32, units: Int64)] {
+            var packed: [UInt8] = []
+            for segment in spilled where spill?.read(segment, into: &packed) != true { return [] }
+            packed += self.packed
             var out: [(day: Int32, units: Int64)] = []
             out.reserveCapacity(Int(count))
             var at = 0
@@ -44,9 +52,22 @@ public struct PaymentGroups: Sendable {
     /// Each own account's latest payment.
     public private(set) var latestByAccount: [String: LocalDate] = [:]
     private var arrivals = 0
+    private let spillBudget: Int
+    private var held = 0
+    private var spill: PaymentSpill?
+    private var spillRefused = false
 
-    /// No payments yet.
-    public init() {}
+    /// No payments yet; past `spillBudget` bytes of payments they go to a scratch file.
+    public init(spillBudget: Int = 4 << 20) {
+        self.spillBudget = spillBudget
+    }
+
+    /// True when spilled payments could not be read back: what `compactMapGroups` gave
+    /// lacks them, and the report must not be shown.
+    public var lostPayments: Bool { spill?.readFailed ?? false }
+
+    /// True once some payments went to the scratch file.
+    var hasSpilled: Bool { spill != nil && !spillRefused }
 
     /// How many payments were added.
     public var count: Int { arrivals }
@@ -60,7 +81,9 @@ public struct PaymentGroups: Sendable {
         arrivals += 1
         if groups[key] == nil { groups[key] = Group(account: p.account, currency: p.amount.currency) }
         let arrival = groups[key]!.count
+        let before = groups[key]!.packed.count
         groups[key]!.append(day: day, units: p.amount.minorUnits)
+        held += groups[key]!.packed.count - before
         var latest = groups[key]!.latest
         latest.append((day, arrival, p.description, p.category))
         if latest.count > 2 {
@@ -68,6 +91,19 @@ public struct PaymentGroups: Sendable {
             latest.removeFirst()
         }
         groups[key]!.latest = latest
+        if held > spillBudget && !spillRefused { spillAll() }
+    }
+
+    /// Moves every group's bytes to the spill file (kept in memory when the disk refuses).
+    private mutating func spillAll() {
+        if spill == nil { spill = PaymentSpill() }
+        guard let spill else { return spillRefused = true }
+        for key in groups.keys where !groups[key]!.packed.isEmpty {
+            guard let segment = spill.write(groups[key]!.packed) else { return spillRefused = true }
+            groups[key]!.spilled.append(segment)
+            held -= groups[key]!.packed.count
+            groups[key]!.packed = []
+        }
     }
 
     /// Each group's payments by date (arrival order within a day), as `Payment`s, made one
@@ -76,7 +112,7 @@ public struct PaymentGroups: Sendable {
         var results: [T] = []
         for group in groups.values {
             let texts = Dictionary(uniqueKeysWithValues: group.latest.map { ($0.arrival, ($0.description, $0.category)) })
-            let entries = group.unpacked().enumerated().map { (day: $1.day, arrival: Int32($0), units: $1.units) }
+            let entries = group.unpacked(from: spill).enumerated().map { (day: $1.day, arrival: Int32($0), units: $1.units) }
             let payments = entries.sorted { ($0.day, $0.arrival) < ($1.day, $1.arrival) }.map { entry in
                 let text = texts[entry.arrival] ?? ("", "")
                 return Payment(

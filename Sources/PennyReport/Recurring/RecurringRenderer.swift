@@ -80,11 +80,12 @@ public enum RecurringRenderer {
 extension RecurringDetector {
     /// The ledger's payments between an own account and a category up to `through` (all when
     /// nil; transfers between own accounts and opening balances left out), grouped as they
-    /// stream past, and the ledger's latest date.
+    /// stream past, and the ledger's latest date; past `spillBudget` bytes the groups go to
+    /// a scratch file (`PaymentGroups`).
     public static func payments(
-        ledgerPath: String, reader: JournalReader, ownAccounts: Set<String>, through: LocalDate? = nil
+        ledgerPath: String, reader: JournalReader, ownAccounts: Set<String>, through: LocalDate? = nil, spillBudget: Int = 4 << 20
     ) throws(PennyError) -> (PaymentGroups, LocalDate?) {
-        var payments = PaymentGroups()
+        var payments = PaymentGroups(spillBudget: spillBudget)
         var latest: LocalDate?
         try reader.forEachTransaction(path: ledgerPath, tagNames: [], wantsDescription: true, commentPrefix: "; none", comment: { _ in }) { t in
             if latest.map({ t.date > $0 }) ?? true { latest = t.date }
