@@ -109,7 +109,12 @@ public struct ReportAssembly {
 
     private func summary() throws(PennyError) -> Summary {
         var builder = SummaryBuilder(period: period, currency: currency, depth: depth)
-        try forEachPosting(groupDepth: depth) { (p) throws(MoneyError) in try builder.add(p) }
+        if conversion == nil {
+            // Nothing converted: the ledger may be read in two parts at once.
+            builder = try reader.sum(path: ledgerPath, into: builder)
+        } else {
+            try forEachPosting(groupDepth: depth) { (p) throws(MoneyError) in try builder.add(p) }
+        }
         return try exact { () throws(MoneyError) in try builder.build(budgets: rules.budgets) }
     }
 
@@ -165,8 +170,7 @@ public struct ReportAssembly {
     public func recapPage(locale: String?, site: SiteMap? = nil) throws(PennyError) -> String {
         var period = self.period
         if period.from == nil || period.to == nil {
-            var all = SummaryBuilder(period: .all, currency: currency, depth: depth)
-            try reader.forEachPosting(path: ledgerPath) { (p) throws(MoneyError) in try all.add(p) }
+            let all = try reader.sum(path: ledgerPath, into: SummaryBuilder(period: .all, currency: currency, depth: depth))
             let whole = try exact { () throws(MoneyError) in try all.build() }
             let last = period.to ?? whole.period.to ?? LocalDate.today()
             period = ReportPeriod(from: period.from ?? LocalDate(year: last.year, month: last.month, day: 1), to: last)

@@ -37,8 +37,9 @@ public struct Summary: Sendable {
     public let otherCurrencies: [String]
 }
 
-/// Computes a `Summary` in one pass over a journal's postings.
-public struct SummaryBuilder {
+/// Computes a `Summary` in one pass over a journal's postings, or over two parts of it
+/// merged (`JournalReader.sum`).
+public struct SummaryBuilder: MergeablePostingSum {
     private let period: ReportPeriod
     private let currency: Currency
     private let depth: Int
@@ -49,6 +50,9 @@ public struct SummaryBuilder {
     private var otherCurrencies: Set<String> = []
     private var firstDate: LocalDate?
     private var lastDate: LocalDate?
+    /// What the income, expense and category totals counted: while it fits, none of them
+    /// overflowed in any order (`merge`).
+    private var bound = MagnitudeBound()
 
     /// Starts a summary.
     public init(period: ReportPeriod, currency: Currency, depth: Int) {
@@ -70,12 +74,28 @@ public struct SummaryBuilder {
             otherCurrencies.insert(posting.amount.currency.code)
             return
         }
+        bound.count(posting.amount.minorUnits)
         if isIncome {
             try income.subtract(checked: posting.amount.minorUnits)
         } else {
             try expenses.add(checked: posting.amount.minorUnits)
             try byCategory.add(checked: posting.amount.minorUnits, to: category(account))
         }
+    }
+
+    /// Adds `later`, counted from the postings after this one's: the totals are summed, the
+    /// dates widened. Throws `MoneyError.overflow` when the two parts' amounts together
+    /// pass 64 bits (a total counted in order might have overflowed at some posting).
+    public mutating func merge(_ later: SummaryBuilder) throws(MoneyError) {
+        precondition(period == later.period && currency == later.currency && depth == later.depth, "merging the summaries of different reports")
+        try bound.add(later.bound)
+        try income.add(checked: later.income)
+        try expenses.add(checked: later.expenses)
+        for (category, units) in later.byCategory { try byCategory.add(checked: units, to: category) }
+        depthCache.merge(later.depthCache) { mine, _ in mine }
+        otherCurrencies.formUnion(later.otherCurrencies)
+        if let date = later.firstDate, firstDate.map({ date < $0 }) ?? true { firstDate = date }
+        if let date = later.lastDate, lastDate.map({ date > $0 }) ?? true { lastDate = date }
     }
 
     /// `hundredths` of a percent of `total`, rounded half away from zero. The rules' shares

@@ -75,17 +75,33 @@ struct JournalLines {
         try LedgerText.check(path)
         var lines = JournalLines()
         var failure: PennyError?
-        let opened = LineReader.forEachLine(path: path) { line, _ in
-            do throws(PennyError) { try lines.take(line, reading) } catch {
-                failure = error
-                return false
-            }
-            return true
-        }
+        let opened = LineReader.forEachLine(path: path) { line, _ in lines.take(line, reading, failure: &failure) }
         guard opened else {
             throw PennyError(.configuration, "cannot read the ledger (run 'penny init' or 'penny import' first)", at: SourceLocation(file: path))
         }
         if let failure { throw failure }
         return lines
+    }
+
+    /// Reads the `bytes` of a journal file open as `fd`: one part of a split read
+    /// (`JournalSplit`), its lines numbered from the part's start; the caller checked the
+    /// file's text. The first error `reading` throws stops the read.
+    @inline(__always)
+    static func read(part bytes: Range<Int>, of fd: Int32, _ reading: (ClassifiedLine) throws(PennyError) -> Void) throws(PennyError) -> JournalLines {
+        var lines = JournalLines()
+        var failure: PennyError?
+        LineReader.forEachLine(in: fd, bytes: bytes) { line, _ in lines.take(line, reading, failure: &failure) }
+        if let failure { throw failure }
+        return lines
+    }
+
+    /// Hands over one line; false (the error kept in `failure`) when `reading` throws.
+    @inline(__always)
+    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ reading: (ClassifiedLine) throws(PennyError) -> Void, failure: inout PennyError?) -> Bool {
+        do throws(PennyError) { try take(line, reading) } catch {
+            failure = error
+            return false
+        }
+        return true
     }
 }

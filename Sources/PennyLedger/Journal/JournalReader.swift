@@ -26,7 +26,7 @@ public struct Posting: Sendable {
 /// directives. Works on bytes and interns account names, so a million transactions read
 /// in well under a second.
 /// - Complexity: O(size of the journal); memory is the file's pages plus one transaction.
-public struct JournalReader {
+public struct JournalReader: Sendable {
     /// The currency of amounts written without a commodity.
     public let defaultCurrency: Currency
 

@@ -55,6 +55,26 @@ enum LineReader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        forEachChunkLine(read: { read(fd, $0, $1) }, body)
+        return true
+    }
+
+    /// The same for `bytes` of the file open as `fd`, read with `pread` (the descriptor's
+    /// offset untouched, so two threads may each read a part of one file, `JournalSplit`):
+    /// a part that starts at a line's start and ends after a line end reads as its lines,
+    /// numbered from its start.
+    static func forEachLine(in fd: Int32, bytes: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        var offset = bytes.lowerBound
+        forEachChunkLine(
+            read: { buffer, count in
+                let n = pread(fd, buffer, min(count, bytes.upperBound - offset), off_t(offset))
+                if n > 0 { offset += n }
+                return n
+            }, body)
+    }
+
+    /// The lines of the chunks `read(buffer, capacity)` gives until it returns 0 or less.
+    private static func forEachChunkLine(read: (UnsafeMutableRawPointer?, Int) -> Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
         let chunkSize = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var splitter = LineSplitter()
@@ -64,12 +84,11 @@ enum LineReader {
             return body(line, number)
         }
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
+            let n = buffer.withUnsafeMutableBytes { read($0.baseAddress, chunkSize) }
             if n <= 0 { break }
             let keepGoing = buffer.withUnsafeBufferPointer { splitter.feed(UnsafeBufferPointer(rebasing: $0[0..<n]), deliver) }
-            if !keepGoing { return true }
+            if !keepGoing { return }
         }
         splitter.finish(deliver)
-        return true
     }
 }
