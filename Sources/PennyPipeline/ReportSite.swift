@@ -54,13 +54,15 @@ public struct ReportSite {
         let state = configuration == nil ? nil : SiteState.load(directory: directory)
         func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name)) }
         if let state, state.overall == overall, !state.pages.isEmpty, state.pages.allSatisfy(exists) { return Written(kept: state.pages) }
+        // The whole-ledger reports first: the recurring payments they hold are let go
+        // before the pages are gathered. A ledger has data when it has a transaction.
+        let reports = try wholeReports(hasData: latest != nil)
         let gathered = try gather(cutoff: latest.map { ReportSiteCutoff.first(latest: $0) })
         let months = gathered.months.sorted().map { (year: $0 / 100, month: $0 % 100) }
         let payees = gathered.payeePages(limit: Self.payeePageLimit)
         var site = SiteMap(
             months: months, categories: Array(gathered.categories.keys), accounts: assembly.rules.accounts.map(\.name), payees: payees.map(\.key),
             depth: assembly.depth)
-        let reports = try wholeReports(hasData: !months.isEmpty)
         site.reports = reports.map { ($0.file, $0.titleKey) }
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw PennyError(.ledgerUnavailable, "cannot make the folder '\(directory)': \(error.localizedDescription)")
