@@ -80,7 +80,11 @@ struct OccurrenceCounts: Sendable {
 
     /// Brings the slot where `next(key)` starts looking into the cache (a hint).
     @inline(__always) func prefetch(_ key: UInt64) {
-        guard spilled == nil else { return }
+        if let spilled {
+            // An unordered file's keys: the in-memory set's slot and the filter's block.
+            spilled.set.prefetch(key)
+            return
+        }
         let home = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         keys.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
     }
