@@ -3,9 +3,9 @@ import PennyCore
 @testable import PennyImport
 import Testing
 
-/// The OFX reader's XML stage streams: the normalized XML goes to libxml2 in parts, and a
-/// transaction is built and handed on as soon as its `STMTTRN` ends, with the statement's
-/// header (its `LEDGERBAL` read by the first pass) before it.
+/// The OFX reader's XML stage streams, in one pass: the normalized XML goes to libxml2 in
+/// parts, the statement's header is handed on before its transactions, each transaction as
+/// soon as its `STMTTRN` ends, and the closing balance (`LEDGERBAL`) after them.
 @Suite struct OFXStreamingTests {
     /// An OFX 1.x statement of `count` transactions, its `LEDGERBAL` after them.
     static func statement(_ count: Int) -> String {
@@ -19,45 +19,64 @@ import Testing
 
     @Test func transactionsComeWhileTheXMLIsStillBeingWritten() throws {
         let normalizer = try OFXNormalizer(Self.statement(2000), fileName: "s.ofx")
-        let outline = OFXOutline()
-        let first = try XMLStream(pushedAs: "s.ofx", names: OFXTag.names, options: XMLTree.options)
-        first.begin(outline)
-        try normalizer.write(partSize: 4096) { part, isLast in first.push(part, last: isLast) }
-        try first.end()
-        #expect(!outline.irregular)
-        #expect(outline.statements.count == 1)
-
-        let emitter = OFXEmitter(
-            statements: outline.statements, configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro), displayName: "s.ofx", afterFirst: nil)
-        let second = try XMLStream(pushedAs: "s.ofx", names: OFXTag.names, options: XMLTree.options)
-        second.begin(emitter)
+        let stream = OFXStatementStream(configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro), displayName: "s.ofx", afterFirst: nil)
+        let xml = try XMLStream(pushedAs: "s.ofx", names: OFXTag.names, options: XMLTree.options)
+        xml.begin(stream)
         var parts = 0
         var transactions = 0
         var firstTransactionPart: Int?
         var closing: StatementBalance?
         var headerBeforeTransactions = false
+        var closingAfterTransactions = false
         try normalizer.write(partSize: 4096) { part, isLast in
             parts += 1
-            second.push(part, last: isLast)
-            for event in emitter.take() {
+            xml.push(part, last: isLast)
+            for event in stream.take() {
                 switch event {
                 case .statement(let header):
-                    closing = header.closing
+                    #expect(header.closing == nil)
                     headerBeforeTransactions = transactions == 0
                 case .transaction:
                     transactions += 1
                     if firstTransactionPart == nil { firstTransactionPart = parts }
+                case .closing(let balance):
+                    closing = balance
+                    closingAfterTransactions = transactions == 2000
                 default: break
                 }
             }
         }
-        try second.end()
+        try xml.end()
+        #expect(!stream.irregular)
+        #expect(stream.failure == nil)
         #expect(transactions == 2000)
         #expect(headerBeforeTransactions)
+        #expect(closingAfterTransactions)
         #expect(closing?.amount.minorUnits == -1000)
         // A reader that parsed the whole document first would deliver only after the last part.
         #expect(parts > 10)
         #expect(firstTransactionPart == 1)
+    }
+
+    /// The XML breaks in the last transaction: the transactions before it were handed on
+    /// (the importer rolls the file back), then the error comes.
+    @Test func xmlThatBreaksLateComesAfterTheTransactionsBeforeIt() throws {
+        let text = Self.statement(3000).replacingOccurrences(of: "KAFFEEBAR MITTE 2999", with: "KAFFEEBAR \u{11} 2999")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-ofx-late-\(UUID().uuidString).ofx")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var transactions = 0
+        var message = ""
+        do throws(PennyError) {
+            try OFXReader().read(try FileProbe(url: url), displayName: "s.ofx", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) { event in
+                if case .transaction = event { transactions += 1 }
+            }
+        } catch {
+            message = error.headline
+        }
+        #expect(message.contains("malformed XML: PCDATA invalid Char value 17"), "\(message)")
+        #expect(transactions > 2000)
+        #expect(transactions < 3000)
     }
 
     @Test func theReaderGivesTheTreesEvents() throws {
@@ -68,8 +87,9 @@ import Testing
         try OFXReader().read(try FileProbe(url: url), displayName: "s.ofx", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) { event in
             events.append("\(event)")
         }
-        #expect(events.count == 301)
+        #expect(events.count == 302)
         #expect(events.first?.hasPrefix("statement") == true)
+        #expect(events.last?.hasPrefix("closing") == true)
     }
 
     /// Past line 65,535 (where libxml2's tree keeps no exact line and names a child's) the
@@ -85,5 +105,44 @@ import Testing
         #expect(lines.count == 12_000)
         #expect(lines.last! > 65_535 + 7, "the last transactions are past the tree's limit")
         #expect(lines.enumerated().allSatisfy { n, line in line == lines[0] + 7 * n })
+    }
+
+    /// The events the reader gives for `text`, as text.
+    static func events(_ text: String) throws -> [StatementEvent] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-ofx-shape-\(UUID().uuidString).ofx")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var events: [StatementEvent] = []
+        try OFXReader().read(FileProbe(url: url), displayName: "s.ofx", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) { event in
+            events.append(event)
+        }
+        return events
+    }
+
+    /// A card statement and then a bank statement on one line: the tree orders them by kind
+    /// (the bank's first), and the file is still read so (`OFXShapeCheck` sends it to the tree).
+    @Test func statementsOnOneLineAreReadInTheTreesOrder() throws {
+        func statement(_ kind: String, _ from: String, _ id: String) -> String {
+            "<\(kind)><CURDEF>EUR</CURDEF><\(from)><ACCTID>\(id)</ACCTID></\(from)><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE>"
+                + "<DTPOSTED>20240302</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>\(id)1</FITID><NAME>\(id)</NAME></STMTTRN></BANKTRANLIST></\(kind)>"
+        }
+        let card = "<CREDITCARDMSGSRSV1><CCSTMTTRNRS>" + statement("CCSTMTRS", "CCACCTFROM", "CARD") + "</CCSTMTTRNRS></CREDITCARDMSGSRSV1>"
+        let bank = "<BANKMSGSRSV1><STMTTRNRS>" + statement("STMTRS", "BANKACCTFROM", "BANK") + "</STMTTRNRS></BANKMSGSRSV1>"
+        let events = try Self.events("<?xml version=\"1.0\"?>\n<OFX>" + card + bank + "</OFX>\n")
+        let accounts = events.compactMap { event -> String? in
+            guard case .statement(let header) = event else { return nil }
+            return header.accountIdentifier
+        }
+        #expect(accounts == ["BANK", "CARD"])
+    }
+
+    /// A `CURDEF` after the transactions: they are in its currency, as before the one pass.
+    @Test func aCurrencyAfterTheTransactionsStillCounts() throws {
+        let text = Self.statement(2).replacingOccurrences(of: "<CURDEF>EUR\n", with: "").replacingOccurrences(of: "</STMTRS>", with: "<CURDEF>USD\n</STMTRS>")
+        let amounts = try Self.events(text).compactMap { event -> Money? in
+            guard case .transaction(let transaction) = event else { return nil }
+            return transaction.amount
+        }
+        #expect(amounts.map(\.currency.code) == ["USD", "USD"])
     }
 }

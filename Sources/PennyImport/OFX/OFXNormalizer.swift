@@ -24,12 +24,18 @@ struct OFXNormalizer {
     /// By tag number: the file closes the tag explicitly somewhere.
     private let explicitlyClosed: [Bool]
     private let fileName: String
+    /// Whether the file is read as a tree rather than in one XML pass (`OFXShapeCheck`).
+    let needsTree: Bool
 
-    /// Reads `input` once: the names the file closes explicitly, and every tokenizer error.
+    /// Reads `input` once: the names the file closes explicitly, every tokenizer error, and
+    /// whether one XML pass reads the file as the tree does.
     init(_ input: OFXInput, fileName: String) throws(PennyError) {
         let tokenizer = OFXTokenizer(input, fileName: fileName)
         var explicitlyClosed: [Bool] = []
+        var shape = OFXShapeCheck()
+        let tags = tokenizer.tags
         try tokenizer.run { token in
+            shape.take(token, names: tags)
             guard case .close(let name) = token else { return }
             if name >= explicitlyClosed.count { explicitlyClosed += repeatElement(false, count: name + 1 - explicitlyClosed.count) }
             explicitlyClosed[name] = true
@@ -37,6 +43,7 @@ struct OFXNormalizer {
         self.tokenizer = tokenizer
         self.explicitlyClosed = explicitlyClosed
         self.fileName = fileName
+        needsTree = shape.needsTree
     }
 
     /// Reads a text held in memory.

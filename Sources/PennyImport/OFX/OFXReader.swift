@@ -6,12 +6,14 @@ public import PennyCore
 /// file, several BANKTRANLISTs each.
 ///
 /// The file is normalized to well-formed XML (`OFXNormalizer`), written in parts to
-/// libxml2's SAX parser (`XMLStream`) twice: the first pass reads each statement's header
-/// (its `LEDGERBAL` comes after its transactions), the second builds one `STMTTRN` at a
-/// time and emits it. The file is read a part at a time in every pass (its charset first,
-/// then the normalizer's names closed explicitly, then the two XML passes): neither its
-/// bytes, nor its text, nor the XML are held whole. Malformed XML and shapes only the tree
-/// reads as before are read as libxml2's tree (of the whole XML).
+/// libxml2's SAX parser (`XMLStream`) once (`OFXStatementStream`): a statement's header
+/// goes out when its first `STMTTRN` starts (its `CURDEF` and account come before the
+/// transactions), each `STMTTRN` as it ends, and the closing balance (`LEDGERBAL`, after
+/// the transactions) as a `.closing` event when the statement ends. The file is read a
+/// part at a time in every pass (its charset first, then the normalizer's names closed
+/// explicitly, then the XML pass): neither its bytes, nor its text, nor the XML are held
+/// whole. Malformed XML and shapes only the tree reads as before are read as libxml2's tree
+/// (of the whole XML, `OFXTreeReading`), past the events the stream already sent.
 public struct OFXReader: StatementReader {
     /// Makes the reader.
     public init() {}
@@ -48,77 +50,53 @@ public struct OFXReader: StatementReader {
                     SourceLocation(file: displayName, line: 1))
             } : nil
         let normalizer = try OFXNormalizer(OFXInput(file: file, charset: charset), fileName: displayName)
-        // First XML pass: each statement's header, and whether the streamed reading reads
-        // the file as the tree does.
-        let outline = OFXOutline()
-        let first = try XMLStream(pushedAs: displayName, names: OFXTag.names, options: XMLTree.options)
-        first.begin(outline)
-        try normalizer.write(partSize: XMLStream.chunkSize) { part, isLast in first.push(part, last: isLast) }
-        let parsed: Bool
-        do throws(PennyError) {
-            try first.end()
-            parsed = true
-        } catch {
-            parsed = false
+        let tree = OFXTreeReading(displayName: displayName, configuration: configuration, afterFirst: warning)
+        if normalizer.needsTree { return try tree.read(normalizer.document(), after: 0, sentStatements: [], emit: emit) }
+        let stream = OFXStatementStream(configuration: configuration, displayName: displayName, afterFirst: warning)
+        let emitted = try Self.stream(normalizer, into: stream, displayName: displayName, emit: emit)
+        guard stream.irregular || emitted.xmlFailed || stream.started == 0 else {
+            if let failure = stream.failure { throw failure }
+            return
         }
-        guard parsed, !outline.irregular, !outline.statements.isEmpty else {
-            // Malformed XML, no statement, or a shape only the tree reads as before: the
-            // whole document, with the tree's errors.
-            return try readTree(normalizer.document(), displayName: displayName, configuration: configuration, afterFirst: warning, emit: emit)
-        }
-        // Second XML pass: the events, a part's worth at a time.
-        let emitter = OFXEmitter(statements: outline.statements, configuration: configuration, displayName: displayName, afterFirst: warning)
-        let second = try XMLStream(pushedAs: displayName, names: OFXTag.names, options: XMLTree.options)
-        second.begin(emitter)
+        // Malformed XML, no statement, or a shape only the tree reads as before: the whole
+        // document, with the tree's errors, past the events already sent.
+        try tree.read(normalizer.document(), after: emitted.count, sentStatements: stream.sentStatements, emit: emit)
+        if stream.failedOnLateHeader, let failure = stream.failure { throw failure }
+    }
+
+    /// The one XML pass: the normalized XML to libxml2 a part at a time, each part's events
+    /// handed on; returns how many were, and whether the XML failed (or the stream stopped
+    /// at an irregular shape). An error of `emit` ends the reading, as does the file's.
+    private static func stream(
+        _ normalizer: OFXNormalizer, into stream: OFXStatementStream, displayName: String, emit: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) -> (count: Int, xmlFailed: Bool) {
+        let xml = try XMLStream(pushedAs: displayName, names: OFXTag.names, options: XMLTree.options)
+        xml.begin(stream)
+        var count = 0
         var failure: PennyError?
-        try normalizer.write(partSize: XMLStream.chunkSize) { part, isLast in
-            guard failure == nil else { return }
-            second.push(part, last: isLast)
-            do throws(PennyError) {
-                for event in emitter.take() { try emit(event) }
-            } catch {
-                failure = error
+        do throws(PennyError) {
+            try normalizer.write(partSize: XMLStream.chunkSize) { part, isLast in
+                guard failure == nil else { return }
+                xml.push(part, last: isLast)
+                do throws(PennyError) {
+                    for event in stream.take() {
+                        try emit(event)
+                        count += 1
+                    }
+                } catch {
+                    failure = error
+                }
             }
+        } catch {
+            throw failure ?? error
         }
         if let failure { throw failure }
-        try second.end()
+        do throws(PennyError) { try xml.end() } catch { return (count, true) }
+        return (count, false)
     }
 
-    /// Reads the whole normalized document as libxml2's tree.
-    private func readTree(
-        _ xml: [UInt8], displayName: String, configuration: ReaderConfiguration, afterFirst: StatementEvent?,
-        emit: (StatementEvent) throws(PennyError) -> Void
-    ) throws(PennyError) {
-        let tree = try XMLTree(bytes: xml, fileName: displayName)
-        guard let root = tree.root else { throw .badInput("empty OFX document", at: SourceLocation(file: displayName)) }
-        let statements = root.descendants("STMTRS") + root.descendants("CCSTMTRS") + root.descendants("INVSTMTRS")
-        guard !statements.isEmpty else {
-            throw .badInput(
-                "no bank (STMTRS), card (CCSTMTRS) or investment (INVSTMTRS) statement in this OFX file", at: SourceLocation(file: displayName, line: root.line))
-        }
-        for (index, statement) in statements.sorted(by: { $0.line < $1.line }).enumerated() {
-            try readStatement(statement, displayName: displayName, configuration: configuration, emit: emit)
-            if index == 0, let afterFirst { try emit(afterFirst) }
-        }
-    }
-
-    /// Emits one statement's header (and the warning of a closing balance left out), then
-    /// its transactions.
-    private func readStatement(
-        _ statement: XMLElement, displayName: String, configuration: ReaderConfiguration, emit: (StatementEvent) throws(PennyError) -> Void
-    ) throws(PennyError) {
-        var events: [StatementEvent] = []
-        let currency = try Self.header(of: statement, displayName: displayName, configuration: configuration) { events.append($0) }
-        for event in events { try emit(event) }
-        for element in statement.descendants("STMTTRN") {
-            try emit(.transaction(try Self.transaction(element, currency: currency, displayName: displayName)))
-        }
-    }
-
-    /// Adds a statement's header (and the warning of a closing balance left out); returns its currency.
-    static func header(
-        of statement: some OFXElement, displayName: String, configuration: ReaderConfiguration, add: (StatementEvent) -> Void
-    ) throws(PennyError) -> Currency {
+    /// A statement's header (its closing balance comes as its own event, `closingEvents`).
+    static func header(of statement: some OFXElement, displayName: String, configuration: ReaderConfiguration) throws(PennyError) -> StatementHeader {
         let at = SourceLocation(file: displayName, line: statement.line)
         var currency = configuration.defaultCurrency
         if let code = statement.text(.curdef) {
@@ -126,10 +104,16 @@ public struct OFXReader: StatementReader {
             currency = declared
         }
         let from = statement.child(.bankacctfrom) ?? statement.child(.ccacctfrom) ?? statement.child(.invacctfrom)
-        let (closing, unusable) = Self.closingBalance(of: statement, currency: currency, displayName: displayName)
-        add(.statement(StatementHeader(accountIdentifier: from?.text(.acctid), accountName: nil, currency: currency, location: at, closing: closing)))
-        if let (message, location) = unusable { add(.warning(message, location)) }
-        return currency
+        return StatementHeader(accountIdentifier: from?.text(.acctid), accountName: nil, currency: currency, location: at)
+    }
+
+    /// What follows a statement's transactions: its closing balance, or the warning of one
+    /// left out, or nothing.
+    static func closingEvents(of statement: some OFXElement, currency: Currency, displayName: String) -> [StatementEvent] {
+        let (closing, unusable) = closingBalance(of: statement, currency: currency, displayName: displayName)
+        if let closing { return [.closing(closing)] }
+        if let (message, location) = unusable { return [.warning(message, location)] }
+        return []
     }
 
     /// The statement's closing balance (LEDGERBAL). A balance that is not exact in the
