@@ -107,6 +107,44 @@ import Testing
         #expect(lines.enumerated().allSatisfy { n, line in line == lines[0] + 7 * n })
     }
 
+    /// The stream's own guards, behind `OFXShapeCheck` (which sends these shapes to the tree
+    /// first, so a file never meets them): reached with the check skipped.
+    @Test func theStreamRefusesWhatItCannotReadAsTheTreeDoes() {
+        let late = Self.statement(2).replacingOccurrences(of: "<CURDEF>EUR\n", with: "").replacingOccurrences(of: "</STMTRS>", with: "<CURDEF>USD\n</STMTRS>")
+        let lateLine = late.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<CURDEF>") }! + 1
+        #expect(
+            Self.rejection(late, skippingShapeCheck: true)
+                == "s.ofx:\(lateLine): error: CURDEF comes after the statement's first transaction (STMTTRN): Penny reads a statement's currency and account before its transactions"
+        )
+        #expect(Self.rejection(late, skippingShapeCheck: false) == nil)
+        func statement(_ kind: String, _ from: String, _ id: String) -> String {
+            "<\(kind)><CURDEF>EUR</CURDEF><\(from)><ACCTID>\(id)</ACCTID></\(from)><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE>"
+                + "<DTPOSTED>20240302</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>\(id)1</FITID><NAME>\(id)</NAME></STMTTRN></BANKTRANLIST></\(kind)>"
+        }
+        let card = "<CREDITCARDMSGSRSV1><CCSTMTTRNRS>" + statement("CCSTMTRS", "CCACCTFROM", "CARD") + "</CCSTMTTRNRS></CREDITCARDMSGSRSV1>"
+        let bank = "<BANKMSGSRSV1><STMTTRNRS>" + statement("STMTRS", "BANKACCTFROM", "BANK") + "</STMTTRNRS></BANKMSGSRSV1>"
+        let oneLine = "<?xml version=\"1.0\"?>\n<OFX>" + card + bank + "</OFX>\n"
+        #expect(
+            Self.rejection(oneLine, skippingShapeCheck: true)
+                == "s.ofx:2: error: statements of different kinds on one line: Penny reads them in the file's order, which is not the order it read them in before")
+        #expect(Self.rejection(oneLine, skippingShapeCheck: false) == nil)
+    }
+
+    /// The reader's error for `text` (nil when it reads it).
+    static func rejection(_ text: String, skippingShapeCheck: Bool) -> String? {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-ofx-guard-\(UUID().uuidString).ofx")
+        try! Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var reader = OFXReader()
+        reader.skipsShapeCheck = skippingShapeCheck
+        do throws(PennyError) {
+            try reader.read(FileProbe(url: url), displayName: "s.ofx", configuration: ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)) { _ in }
+            return nil
+        } catch {
+            return error.headline
+        }
+    }
+
     /// The events the reader gives for `text`, as text.
     static func events(_ text: String) throws -> [StatementEvent] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("penny-ofx-shape-\(UUID().uuidString).ofx")
