@@ -33,9 +33,17 @@ extension ReportAssembly {
                 let builder = RecapBuilder(period: period, currency: currency, depth: depth)
                 let roundUps = try self.roundUps(from: period.from, to: period.to)
                 let (balance, card) = (try balances[i].get(), try cards[i].get())
-                guard let parts = totals.parts(for: builder) else { throw .configuration("the recap of \(period) is not a calendar month") }
-                let recap = try builder.assemble(
-                    parts, tally: tallies[i], ledgerPath: ledgerPath, budgets: rules.budgets, roundUps: roundUps, balances: balance, cards: card)
+                // A calendar month's parts always come from the totals; any other period
+                // would be read on its own.
+                let recap: Recap
+                if let parts = totals.parts(for: builder) {
+                    recap = try builder.assemble(
+                        parts, tally: tallies[i], ledgerPath: ledgerPath, budgets: rules.budgets, roundUps: roundUps, balances: balance, cards: card)
+                } else {
+                    recap = try builder.build(
+                        ledgerPath: ledgerPath, reader: reader, budgets: rules.budgets, defaultExpenseCategory: rules.defaultExpenseCategory,
+                        defaultIncomeCategory: rules.defaultIncomeCategory, roundUps: roundUps, balances: balance, cards: card)
+                }
                 try page(month, render(recap, locale: locale, site: site))
             }
             start += group.count
