@@ -86,14 +86,6 @@ final class ChunkedInput {
             memoryPosition += n
             return n
         }
-        var filled = 0
-        while filled < count {
-            let n = Foundation.read(descriptor, target + filled, count - filled)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw .badInput("cannot read file: \(String(cString: strerror(errno)))", at: SourceLocation(file: displayName)) }
-            if n == 0 { break }
-            filled += n
-        }
-        return filled
+        return try DescriptorFill.fill(descriptor, into: target, count: count, displayName: displayName)
     }
 }

@@ -24,8 +24,7 @@ struct ByteSource {
         var isFirst = true
         var transcoder: UTF16Transcoder?
         while true {
-            let n = Self.fill(buffer, from: fd)
-            guard n >= 0 else { throw .badInput("cannot read file: \(String(cString: strerror(errno)))", at: SourceLocation(file: displayName)) }
+            let n = try DescriptorFill.fill(fd, into: buffer.baseAddress!, count: buffer.count, displayName: displayName)
             if n == 0 { break }
             var chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
             if isFirst {
@@ -48,19 +47,6 @@ struct ByteSource {
         if encoding == .utf16 && transcoder == nil {
             throw .badInput("empty file, expected a UTF-16 byte-order mark", at: SourceLocation(file: displayName))
         }
-    }
-
-    /// Reads until `buffer` is full or the file ends: the bytes read, or -1 (`errno` set).
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32) -> Int {
-        var filled = 0
-        while filled < buffer.count {
-            let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return -1 }
-            if n == 0 { break }
-            filled += n
-        }
-        return filled
     }
 }
 

@@ -32,14 +32,7 @@ final class OFXFile {
             capacity = count
             buffer = .allocate(capacity: capacity)
         }
-        var filled = 0
-        while filled < count {
-            let n = Foundation.read(descriptor, buffer + filled, count - filled)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw .badInput("cannot read file: \(String(cString: strerror(errno)))", at: SourceLocation(file: displayName)) }
-            if n == 0 { break }
-            filled += n
-        }
+        let filled = try DescriptorFill.fill(descriptor, into: buffer, count: count, displayName: displayName)
         return UnsafeBufferPointer(start: buffer, count: filled)
     }
 
