@@ -62,15 +62,18 @@ extension JournalEntry {
     /// bytes are the characters), else by Foundation, which never splits a character.
     private static func bar(in description: String) -> Range<String.Index>? {
         let utf8 = description.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return description.range(of: " | ") }
-        var i = utf8.startIndex
-        while let space = utf8[i...].firstIndex(of: 0x20) {
-            let after = utf8.index(after: space)
-            guard after < utf8.endIndex else { return nil }
-            if utf8[after] == UInt8(ascii: "|"), utf8.index(after: after) < utf8.endIndex, utf8[utf8.index(after: after)] == 0x20 {
-                return space..<utf8.index(after, offsetBy: 2)
-            }
-            i = after
+        guard utf8.allSatisfy({ $0 < 0x80 }), let found = utf8.withContiguousStorageIfAvailable({ barOffset(in: $0) }) else {
+            return description.range(of: " | ")
+        }
+        return found.map { utf8.index(utf8.startIndex, offsetBy: $0)..<utf8.index(utf8.startIndex, offsetBy: $0 + 3) }
+    }
+
+    /// The offset of the first ` | ` in `bytes`, nil when there is none.
+    public static func barOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        while i + 3 <= bytes.count {
+            if bytes[i] == 0x20, bytes[i + 1] == UInt8(ascii: "|"), bytes[i + 2] == 0x20 { return i }
+            i += 1
         }
         return nil
     }

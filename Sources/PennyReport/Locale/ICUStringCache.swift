@@ -10,16 +10,9 @@ final class ICUStringCache: @unchecked Sendable {
 
     /// The string kept for `key`, else `make()`'s answer, kept.
     func string(_ key: String, make: () -> String) -> String {
-        lock.lock()
-        if let known = strings[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = lock.withLock({ strings[key] }) { return known }
         let made = make()
-        lock.lock()
-        strings[key] = made
-        lock.unlock()
+        lock.withLock { strings[key] = made }
         return made
     }
 }

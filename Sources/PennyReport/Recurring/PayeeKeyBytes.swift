@@ -1,4 +1,5 @@
 import PennyCore
+import PennyLedger
 
 /// `RecurringDetector.payeeKey` for a description of ASCII and Latin-1 letters (`ç`, `é`,
 /// `ü`…), worked out on its bytes: the same folding (`TextKey.foldLatin`, which takes the
@@ -14,7 +15,7 @@ enum PayeeKeyBytes {
         var text = description
         return text.withUTF8 { bytes -> String? in
             guard isLatin(bytes) else { return nil }
-            let payee = UnsafeBufferPointer(rebasing: bytes[..<payeeEnd(bytes)])
+            let payee = UnsafeBufferPointer(rebasing: bytes[..<(JournalEntry.barOffset(in: bytes) ?? bytes.count)])
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(payee.count * 2, 1)) { scratch in
                 let folded = scratch.baseAddress!, masked = scratch.baseAddress! + payee.count
                 guard let count = TextKey.foldLatin(payee, into: folded) else { return nil }
@@ -40,16 +41,6 @@ enum PayeeKeyBytes {
             }
         }
         return true
-    }
-
-    /// Where the payee of a `PAYEE | NOTE` description ends: at the first ` | `, else the end.
-    private static func payeeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = 0
-        while i + 3 <= bytes.count {
-            if bytes[i] == 0x20, bytes[i + 1] == UInt8(ascii: "|"), bytes[i + 2] == 0x20 { return i }
-            i += 1
-        }
-        return bytes.count
     }
 
     /// Writes the folded words, numbers masked as `#`, to `out` separated by single spaces,
