@@ -31,9 +31,16 @@ struct RecapChartsTests {
     }
 
     @Test func theAverageIsOfTheMonthsBeforeThePeriodThatHaveMoney() throws {
-        let none = try RecapBuilder.average([(0, 0, false), (0, 0, false)][...], currency: .euro, ledgerPath: "l")
+        func flows(_ months: [(income: Int64, expenses: Int64, seen: Bool)]) -> [MonthFlow] {
+            months.map { month in
+                var flow = MonthFlow()
+                (flow.income, flow.expenses, flow.seen) = month
+                return flow
+            }
+        }
+        let none = try RecapBuilder.average(flows([(0, 0, false), (0, 0, false)])[...], currency: .euro, ledgerPath: "l")
         #expect(none == nil)
-        let months: [(income: Int64, expenses: Int64, seen: Bool)] = [(0, 0, false), (503_781, 173_661, true), (245_000, 131_071, true), (245_000, 126_992, true)]
+        let months = flows([(0, 0, false), (503_781, 173_661, true), (245_000, 131_071, true), (245_000, 126_992, true)])
         let average = try #require(try RecapBuilder.average(months[...], currency: .euro, ledgerPath: "l"))
         #expect(average.income.decimalString == "3312.60")
         #expect(average.expenses.decimalString == "1439.08")

@@ -12,11 +12,8 @@ public struct MonthlyRecapTotals {
     private struct Month {
         var summary: SummaryBuilder
         var split: SplitBuilder
-        var income: Int64 = 0
-        var expenses: Int64 = 0
-        var seen = false
+        var flow = MonthFlow()
         var hasIncomeOrExpense = false
-        var byCategory: [String: Int64] = [:]
     }
 
     private let currency: Currency
@@ -44,15 +41,7 @@ public struct MonthlyRecapTotals {
         let root = AccountName.root(of: posting.account)
         if root == .income || root == .expenses { months[index]!.hasIncomeOrExpense = true }
         guard posting.amount.currency == currency else { return }
-        if root == .income {
-            try months[index]!.income.subtract(checked: posting.amount.minorUnits)
-            months[index]!.seen = true
-        }
-        if root == .expenses {
-            try months[index]!.expenses.add(checked: posting.amount.minorUnits)
-            months[index]!.seen = true
-            try months[index]!.byCategory.add(checked: posting.amount.minorUnits, to: AccountName.group(posting.account, depth: depth))
-        }
+        try months[index]!.flow.add(posting, depth: depth)
         try months[index]!.split.add(posting)
     }
 
@@ -72,15 +61,9 @@ public struct MonthlyRecapTotals {
         let (first, count) = builder.slots(to: to)
         var parts = RecapBuilder.Parts(
             current: months[index]?.summary ?? empty(index).summary, before: months[index - 1]?.summary ?? empty(index - 1).summary,
-            firstMonth: first, months: Array(repeating: (0, 0, false), count: count), split: months[index]?.split ?? empty(index).split)
+            firstMonth: first, months: Array(repeating: MonthFlow(), count: count), split: months[index]?.split ?? empty(index).split)
         parts.hasPrevious = months[index - 1]?.hasIncomeOrExpense ?? false
-        for slot in 0..<count {
-            guard let month = months[first + slot] else { continue }
-            parts.months[slot] = (month.income, month.expenses, month.seen)
-            for (category, amount) in month.byCategory {
-                parts.byCategory[category, default: [Int64](repeating: 0, count: count)][slot] = amount
-            }
-        }
+        for slot in 0..<count { if let month = months[first + slot] { parts.months[slot] = month.flow } }
         return parts
     }
 }

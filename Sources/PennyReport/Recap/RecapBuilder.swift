@@ -46,9 +46,9 @@ public struct RecapBuilder {
         var before: SummaryBuilder
         /// The first slot's month index (`year * 12 + month - 1`).
         var firstMonth: Int
-        var months: [(income: Int64, expenses: Int64, seen: Bool)]
+        /// Each slot's month.
+        var months: [MonthFlow]
         var split: SplitBuilder
-        var byCategory: [String: [Int64]] = [:]
         var hasPrevious = false
     }
 
@@ -82,7 +82,7 @@ public struct RecapBuilder {
         let (firstMonth, slots) = self.slots(to: to)
         var parts = Parts(
             current: SummaryBuilder(period: period, currency: currency, depth: depth), before: SummaryBuilder(period: previousPeriod, currency: currency, depth: depth),
-            firstMonth: firstMonth, months: Array(repeating: (0, 0, false), count: slots), split: SplitBuilder(budgets: budgets, period: period, currency: currency))
+            firstMonth: firstMonth, months: Array(repeating: MonthFlow(), count: slots), split: SplitBuilder(budgets: budgets, period: period, currency: currency))
         var converter = self.converter
         let monthStart = LocalDate(year: firstMonth / 12, month: firstMonth % 12 + 1, day: 1)
         let earliest = [previousPeriod.from, period.from, monthStart].compactMap { $0 }.min()
@@ -98,18 +98,7 @@ public struct RecapBuilder {
             if !parts.hasPrevious, root == .income || root == .expenses, previousPeriod.contains(posting.date) { parts.hasPrevious = true }
             guard posting.amount.currency == currency else { return }
             let slot = Self.monthIndex(posting.date) - firstMonth
-            if (0..<slots).contains(slot) {
-                if AccountName.root(of: posting.account) == .income {
-                    try parts.months[slot].income.subtract(checked: posting.amount.minorUnits)
-                    parts.months[slot].seen = true
-                }
-                if AccountName.root(of: posting.account) == .expenses {
-                    try parts.months[slot].expenses.add(checked: posting.amount.minorUnits)
-                    parts.months[slot].seen = true
-                    let category = AccountName.group(posting.account, depth: depth)
-                    try parts.byCategory[category, default: [Int64](repeating: 0, count: slots)][slot].add(checked: posting.amount.minorUnits)
-                }
-            }
+            if (0..<slots).contains(slot) { try parts.months[slot].add(posting, depth: depth) }
             try parts.split.add(posting)
         }
         if let error = converter?.missingRates(in: ledgerPath) { throw error }
@@ -138,8 +127,9 @@ public struct RecapBuilder {
         }
         let average = try Self.average(months[..<(periodMonth - firstMonth)], currency: currency, ledgerPath: ledgerPath)
         let splitLines = parts.split.build(income: summary.income)
-        let trends = summary.categories.prefix(8).compactMap { line in
-            parts.byCategory[line.account].map { values in (category: line.account, months: shown.map { Money(minorUnits: values[$0], currency: currency) }) }
+        let trends = summary.categories.prefix(8).compactMap { line -> (category: String, months: [Money])? in
+            guard months.contains(where: { $0.byCategory[line.account] != nil }) else { return nil }
+            return (line.account, shown.map { Money(minorUnits: months[$0].byCategory[line.account] ?? 0, currency: currency) })
         }
         var recap = Recap(
             summary: summary, previous: previous,
@@ -161,7 +151,7 @@ public struct RecapBuilder {
     /// The monthly average of income and expenses over the months before the period that
     /// have any (nil when none has: the page says "—").
     static func average(
-        _ months: ArraySlice<(income: Int64, expenses: Int64, seen: Bool)>, currency: Currency, ledgerPath: String
+        _ months: ArraySlice<MonthFlow>, currency: Currency, ledgerPath: String
     ) throws(PennyError) -> (income: Money, expenses: Money)? {
         let counted = months.filter(\.seen)
         guard !counted.isEmpty else { return nil }
