@@ -29,12 +29,12 @@ final class BackgroundWriter: @unchecked Sendable {
     /// Queues `buffer`'s bytes and leaves `buffer` empty to fill next (with the capacity
     /// of one written before). Throws the reason of an earlier failed write.
     func submit(_ buffer: inout [UInt8]) throws(WriteFailure) {
-        var full: [UInt8] = []
-        swap(&full, &buffer)
         let failed: String? = condition.withLock {
             while pending.count >= 2 && failure == nil { condition.wait() }
-            if failure == nil { pending.append(full) }
-            if let spare = spares.popLast() { buffer = spare }
+            if failure == nil { pending.append(buffer) }
+            // Replaced under the lock, so the queued buffer is the writer's alone when it
+            // empties it (a second reference made `removeAll` allocate a new buffer).
+            buffer = spares.popLast() ?? []
             condition.broadcast()
             return failure
         }
@@ -81,7 +81,9 @@ final class BackgroundWriter: @unchecked Sendable {
             condition.withLock {
                 writing = false
                 if let reason, failure == nil { failure = reason }
-                if spares.count < 2 { spares.append(bytes) }
+                // Every buffer is kept (at most four exist: one filling, two queued, one
+                // written): a buffer dropped here was made again, and its pages faulted in again.
+                spares.append(bytes)
                 condition.broadcast()
             }
         }
