@@ -4,7 +4,7 @@ public import PennyCore
 /// live in the derived journal and are not counted), kept while the ledger is copied and
 /// entries are appended, so checking a statement's closing balance needs no second pass.
 public struct StatementBalances: Sendable {
-    private struct Key: Hashable {
+    private struct Key {
         let account: String
         let currency: String
     }
@@ -14,10 +14,16 @@ public struct StatementBalances: Sendable {
     /// The same, as bytes: a posting line is matched without making a string (a household
     /// has a handful of accounts).
     let accountBytes: [(bytes: [UInt8], name: String)]
-    private var daily: [Key: [Int: Int64]] = [:]
-    /// The last key and day added to, and what was added since (not yet in `daily`): a
-    /// statement's rows come a day at a time, so most adds touch no dictionary.
-    private var run: (key: Key, day: Int, sum: Int64)?
+    /// The accounts and currencies added to, in the order first seen, and each one's change
+    /// per day (`days[i]` is `keys[i]`'s): a key is found by comparing (a handful of them)
+    /// instead of hashing its two strings per run, which an unordered statement starts
+    /// per row.
+    private var keys: [Key] = []
+    private var days: [[Int: Int64]] = []
+    /// The last key (its place in `keys`) and day added to, with the day's whole change
+    /// (not yet in `days`): a statement's rows come a day at a time, so most adds touch no
+    /// dictionary.
+    private var run: (index: Int, day: Int, sum: Int64)?
     /// The date of `run`'s day (rows of one day are compared by date, not day number).
     private var runDate: LocalDate?
 
@@ -46,7 +52,7 @@ public struct StatementBalances: Sendable {
         var delta = amount.minorUnits
         try delta.multiply(checked: sign)
         // The run's sum is updated in place (no copy of its key's strings per row).
-        if run != nil, runDate == date, run!.key.account == account, run!.key.currency == amount.currency.code {
+        if run != nil, runDate == date, keys[run!.index].account == account, keys[run!.index].currency == amount.currency.code {
             try run!.sum.add(checked: delta)
             return
         }
@@ -54,38 +60,51 @@ public struct StatementBalances: Sendable {
     }
 
     /// Starts the run of `account`'s day `date` in `currency` with `delta` added (the run
-    /// before is moved into `daily` first). The run holds its day's whole change, so every
-    /// value in `daily` fits, and so does `entries`'s.
+    /// before is moved into `days` first). The run holds its day's whole change, so every
+    /// value in `days` fits, and so does `entries`'s.
     @inline(never)
     private mutating func startRun(account: String, date: LocalDate, currency: Currency, delta: Int64) throws(MoneyError) {
-        let key = Key(account: account, currency: currency.code)
+        let index = place(of: Key(account: account, currency: currency.code))
         let day = date.dayNumber
-        var sum = daily[key]?[day] ?? 0
+        var sum = days[index][day] ?? 0
         try sum.add(checked: delta)
         flushRun()
-        run = (key, day, sum)
+        run = (index, day, sum)
         runDate = date
     }
 
-    /// Moves the run's sum (its day's change, `daily`'s included) into `daily`.
+    /// `key`'s place in `keys` (added when new).
+    private mutating func place(of key: Key) -> Int {
+        if let index = index(of: key) { return index }
+        keys.append(key)
+        days.append([:])
+        return keys.count - 1
+    }
+
+    /// `key`'s place in `keys`, if it was added to.
+    private func index(of key: Key) -> Int? {
+        keys.firstIndex { $0.account == key.account && $0.currency == key.currency }
+    }
+
+    /// Moves the run's sum (its day's change, `days`'s included) into `days`.
     private mutating func flushRun() {
         guard let current = run else { return }
-        daily[current.key, default: [:]][current.day] = current.sum
+        days[current.index][current.day] = current.sum
         run = nil
         runDate = nil
     }
 
     /// Every day's change per tracked account and currency (the ledger index keeps them).
     var entries: [(account: String, currency: String, day: Int, amount: Int64)] {
-        var all = daily
-        if let run { all[run.key, default: [:]][run.day] = run.sum }
-        return all.flatMap { key, days in days.map { (key.account, key.currency, $0.key, $0.value) } }
+        var all = days
+        if let run { all[run.index][run.day] = run.sum }
+        return zip(keys, all).flatMap { key, days in days.map { (key.account, key.currency, $0.key, $0.value) } }
     }
 
     /// Balances read back from `entries`.
     init(accounts: Set<String>, entries: [(account: String, currency: String, day: Int, amount: Int64)]) {
         self.init(accounts: accounts)
-        for e in entries { daily[Key(account: e.account, currency: e.currency), default: [:]][e.day] = e.amount }
+        for e in entries { days[place(of: Key(account: e.account, currency: e.currency))][e.day] = e.amount }
     }
 
     /// The same balances for `subset` of the accounts only.
@@ -97,9 +116,9 @@ public struct StatementBalances: Sendable {
     /// in 64 bits.
     public func balance(_ account: String, _ currency: Currency, through date: LocalDate) throws(MoneyError) -> Money {
         let last = date.dayNumber
-        let key = Key(account: account, currency: currency.code)
-        var days = daily[key] ?? [:]
-        if let run, run.key == key { days[run.day] = run.sum }
+        guard let index = index(of: Key(account: account, currency: currency.code)) else { return Money(minorUnits: 0, currency: currency) }
+        var days = self.days[index]
+        if let run, run.index == index { days[run.day] = run.sum }
         let sum = try days.sum(checked: { $0.key <= last ? $0.value : 0 })
         return Money(minorUnits: sum, currency: currency)
     }
