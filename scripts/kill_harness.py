@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Kills Penny with SIGKILL at random instants and checks that nothing is ever corrupt.
 
-    scripts/kill_harness.py [--points N] [--penny PATH] [--seed S] [--rows R]
+    scripts/kill_harness.py [--points N] [--penny PATH] [--seed S] [--rows R] [--only NAME]
 
-Four scenarios, each on a fresh copy of samples/ and rules/ plus a generated statement of
+Six scenarios, each on a fresh copy of samples/ and rules/ plus a generated statement of
 R rows (default 20,000) so that a run lasts long enough to be hit anywhere:
 
 - import:        `penny import` of the samples and the big statement;
@@ -11,7 +11,10 @@ R rows (default 20,000) so that a run lasts long enough to be hit anywhere:
 - recategorize:  `penny recategorize` after a rules edit;
 - roundup-apply: `penny roundup apply` of a `later` program;
 - reimport:      `penny import` of the same files again (all duplicates): the ledger stays,
-                 the index sidecar is written.
+                 the index sidecar is written;
+- import-more:   `penny import` of the big statement into a ledger imported twice before
+                 (with `PENNY_LEDGER_BASE_MINIMUM=0` in the environment, a debug build
+                 writes it through the old version kept beside the ledger: docs/ledger.md).
 
 Each point runs the scenario, kills it after a random delay within its measured duration,
 and checks:
@@ -82,6 +85,12 @@ class Scenario:
                 os.utime(os.path.join(w, "inbox", name), (past, past))
         if self.name in ("recategorize", "roundup-apply", "reimport"):
             run(self.penny, ["import", "samples"], w)
+        if self.name == "import-more":
+            os.makedirs(os.path.join(w, "more"))
+            shutil.move(os.path.join(w, "samples", "zz-montepio-big.csv"), os.path.join(w, "more", "zz-montepio-big.csv"))
+            shutil.copy(os.path.join(ROOT, "samples", "history", "montepio-2024-04.csv"), os.path.join(w, "montepio-2024-04.csv"))
+            run(self.penny, ["import", "samples"], w)
+            run(self.penny, ["import", "montepio-2024-04.csv"], w)
         if self.name == "recategorize":
             with open(os.path.join(w, "rules", "categories.rules"), "r+") as f:
                 text = f.read().replace("expenses:food:groceries", "expenses:food:supermarket")
@@ -94,6 +103,7 @@ class Scenario:
         return {
             "import": ["import", "samples"],
             "reimport": ["import", "samples"],
+            "import-more": ["import", "more"],
             "batch": ["import", "--inbox", "inbox", "--archive", "archive", "--quarantine", "quarantine", "--settle", "0"],
             "recategorize": ["recategorize"],
             "roundup-apply": ["roundup", "apply", "later-change", "--date", "2024-12-31"],
@@ -124,9 +134,12 @@ def main():
     parser.add_argument("--penny", default=os.path.join(ROOT, ".build", "debug", "penny"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rows", type=int, default=20000)
+    parser.add_argument("--only", help="one scenario (by name) instead of all")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    names = ["import", "batch", "recategorize", "roundup-apply", "reimport"]
+    names = ["import", "batch", "recategorize", "roundup-apply", "reimport", "import-more"]
+    if args.only:
+        names = [args.only]
     passed = failed = 0
     for name in names:
         scenario = Scenario(name, args.penny, args.rows, args.seed)

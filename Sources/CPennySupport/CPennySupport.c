@@ -43,3 +43,15 @@ int penny_map_large_blocks(unsigned long bytes) {
     return 0;
 #endif
 }
+
+#include <stdio.h>
+
+int penny_rename_exchange(const char *from, const char *to) {
+#if defined(__linux__) && defined(RENAME_EXCHANGE)
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+#else
+    (void)from; (void)to;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -22,4 +22,10 @@ long penny_copy_file_range(int input, long long *input_offset, int output, long 
 /// (which keeps freed filters and buffers in the heap); elsewhere nothing. Returns 1 when set.
 int penny_map_large_blocks(unsigned long bytes);
 
+/// Swaps the files at `from` and `to` in one step (Linux's `renameat2` with
+/// `RENAME_EXCHANGE`): each name then names the other's file, and no reader sees neither.
+/// Returns 0, or -1 with `errno` (EINVAL or ENOSYS where the file system or system
+/// cannot; elsewhere always ENOSYS).
+int penny_rename_exchange(const char *from, const char *to);
+
 #endif

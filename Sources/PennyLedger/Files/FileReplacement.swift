@@ -1,3 +1,4 @@
+internal import CPennySupport
 import Foundation
 import PennyCore
 
@@ -73,6 +74,17 @@ final class FileReplacement {
         guard descriptor >= 0 else { throw wording(Failure(step: .create, reason: Self.systemReason)) }
     }
 
+    /// A new version of `path` written into a file already there and open as `descriptor`
+    /// (the ledger's kept base, `LedgerBase`); dropped before the rename, that file is
+    /// removed as a temporary file is.
+    init(replacing path: String, adopting descriptor: Int32, at temporaryPath: String, wording: @escaping (Failure) -> PennyError) {
+        self.path = path
+        self.temporaryPath = temporaryPath
+        self.kind = .document
+        self.wording = wording
+        self.descriptor = descriptor
+    }
+
     deinit { discard() }
 
     /// Closes the temporary file and, unless it was renamed into place, removes it.
@@ -93,8 +105,12 @@ final class FileReplacement {
     ///
     /// A failure before the rename leaves the old file (the temporary one is removed when
     /// this is dropped); a failed folder sync throws with the new version in place.
+    ///
+    /// With `exchanging`, the new version and the old swap names in one step instead
+    /// (`penny_rename_exchange`): the old file is then at `temporaryPath` and `exchanged` is
+    /// true; where the file system cannot swap, it is a rename as without.
     @discardableResult
-    func commit(beforeRename: () throws(PennyError) -> Void = {}) throws(PennyError) -> FileIdentity? {
+    func commit(exchanging: Bool = false, beforeRename: () throws(PennyError) -> Void = {}) throws(PennyError) -> FileIdentity? {
         if kind == .document {
             var status = stat()
             if stat(path, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
@@ -106,10 +122,28 @@ final class FileReplacement {
         // A hook may have replaced the temporary file (the refiled ledger): what is renamed
         // is the file now at its path.
         identity = FileIdentity(path: temporaryPath) ?? identity
-        guard !fails(.rename), rename(temporaryPath, path) == 0 else { throw wording(Failure(step: .rename, reason: Self.systemReason)) }
+        guard !fails(.rename), putInPlace(exchanging: exchanging) else { throw wording(Failure(step: .rename, reason: Self.systemReason)) }
         isReplaced = true
         if let reason = syncFolder() { throw wording(Failure(step: .folderSync, reason: reason)) }
         return identity
+    }
+
+    /// True once the commit swapped the new version with the old (the old one is now at
+    /// `temporaryPath`, the caller's to keep or remove).
+    private(set) var exchanged = false
+
+    /// Swaps (with `exchanging`, where the file system can) or renames the temporary file
+    /// into place; false with `errno` set when neither could be done.
+    private func putInPlace(exchanging: Bool) -> Bool {
+        if exchanging {
+            if penny_rename_exchange(temporaryPath, path) == 0 {
+                exchanged = true
+                return true
+            }
+            // Not a file system that swaps (or no old file): the rename below.
+            guard errno == EINVAL || errno == ENOSYS || errno == ENOENT || errno == EOPNOTSUPP else { return false }
+        }
+        return rename(temporaryPath, path) == 0
     }
 
     /// Closes the temporary file (it stays on disk until renamed or discarded).

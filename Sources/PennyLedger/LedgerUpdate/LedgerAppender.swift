@@ -40,8 +40,12 @@ struct LedgerAppender {
     /// Creates the temporary file (nothing for a dry run); refuses a read-only ledger.
     mutating func create() throws(PennyError) {
         guard !isDryRun else { return }
-        let (path, ledgerPath) = (path, ledgerPath)
-        replacement = try FileReplacement(replacing: ledgerPath, flags: O_RDWR) { failure in
+        replacement = try FileReplacement(replacing: ledgerPath, flags: O_RDWR, wording: Self.wording(path: path, ledgerPath: ledgerPath))
+    }
+
+    /// The errors of a replacement of the ledger by the file at `path`.
+    static func wording(path: String, ledgerPath: String) -> (FileReplacement.Failure) -> PennyError {
+        { failure in
             let message =
                 switch failure.step {
                 case .create: "cannot create \(path): \(failure.reason); the ledger was not changed"
@@ -198,8 +202,20 @@ struct LedgerAppender {
     /// Puts the temporary file in the ledger's place (`FileReplacement.commit`: fsync,
     /// `beforeRename`, rename, folder sync) once the writer is stopped; returns the
     /// identity of the file synced.
-    func commit(beforeRename: () throws(PennyError) -> Void) throws(PennyError) -> FileIdentity? {
-        try replacement?.commit(beforeRename: beforeRename)
+    func commit(exchanging: Bool = false, beforeRename: () throws(PennyError) -> Void) throws(PennyError) -> FileIdentity? {
+        try replacement?.commit(exchanging: exchanging, beforeRename: beforeRename)
+    }
+
+    /// True once the commit swapped the temporary file with the ledger: the old ledger is
+    /// now at `path`.
+    var exchanged: Bool { replacement?.exchanged ?? false }
+
+    /// Copies what was appended (the bytes after the ledger's) to the same offsets of
+    /// `output` (the kept base the commit writes instead: `LedgerBase`); the writer is stopped.
+    func copyAppended(into output: Int32, at outputPath: String) throws(PennyError) {
+        try LedgerCopy.copyRange(from: descriptor, to: output, range: start..<offset) { (failure: LedgerCopy.RangeFailure) -> PennyError in
+            unwritable(failure == .read ? "cannot read \(path)" : "cannot write \(outputPath): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Stops the writer and closes the file, and removes it unless it was renamed over the ledger.

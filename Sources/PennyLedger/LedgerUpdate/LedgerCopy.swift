@@ -68,40 +68,52 @@ struct LedgerCopy {
     /// Copies the ledger read into the hole before the appended text of `temporaryPath`
     /// (open as `descriptor`), after checking that nothing else changed the ledger
     /// meanwhile (the lock keeps Penny's own runs out; an editor ignores it).
-    func copy(into descriptor: Int32, temporaryPath: String) throws(PennyError) {
-        guard length > 0, let identity else { return }
+    /// (From `start` on: the bytes before it are in the file already, a kept `LedgerBase`.)
+    func copy(into descriptor: Int32, temporaryPath: String, from start: Int = 0) throws(PennyError) {
+        guard length > start, let identity else { return }
         let input = open(ledgerPath, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw unreadable }
         defer { close(input) }
         guard FileIdentity(descriptor: input) == identity else {
             throw unwritable("the ledger changed while Penny was importing (a program that does not take Penny's lock wrote to it); nothing was written: run the import again")
         }
-        var at = Self.copyInKernel(from: input, to: descriptor, length: length)
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while at < length {
-            let n = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, min($0.count, length - at), off_t(at)) }
-            guard n > 0 else { throw unreadable }
+        try Self.copyRange(from: input, to: descriptor, range: start..<length) { (failure: RangeFailure) -> PennyError in
+            failure == .read ? unreadable : unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Which side of `copyRange` failed.
+    enum RangeFailure { case read, write }
+
+    /// Copies `range` of `input` to the same offsets of `output`: inside the kernel where it
+    /// can (`copyInKernel`), the rest a megabyte at a time; `failed` words an error.
+    static func copyRange(from input: Int32, to output: Int32, range: Range<Int>, failed: (RangeFailure) -> PennyError) throws(PennyError) {
+        var at = range.lowerBound + copyInKernel(from: input, to: output, range: range)
+        var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(range.upperBound - at, 1)))
+        while at < range.upperBound {
+            let n = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, min($0.count, range.upperBound - at), off_t(at)) }
+            guard n > 0 else { throw failed(.read) }
             var written = 0
             while written < n {
-                let w = chunk.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, n - written, off_t(at + written)) }
-                if w <= 0 { throw unwritable("cannot write \(temporaryPath): \(String(cString: strerror(errno)))") }
+                let w = chunk.withUnsafeBytes { pwrite(output, $0.baseAddress! + written, n - written, off_t(at + written)) }
+                if w <= 0 { throw failed(.write) }
                 written += w
             }
             at += n
         }
     }
 
-    /// Copies the first `length` bytes of `input` to the same offsets of `output` inside the
-    /// kernel (`copy_file_range`: no trip through this process's memory, half the copying
-    /// of a read and a write); returns how many bytes it copied, which is short (0 on a
-    /// kernel or file system that cannot) when the caller must copy the rest itself.
-    static func copyInKernel(from input: Int32, to output: Int32, length: Int) -> Int {
-        var from: Int64 = 0, to: Int64 = 0
-        while Int(from) < length {
-            let n = penny_copy_file_range(input, &from, output, &to, UInt(length - Int(from)))
+    /// Copies `range` of `input` to the same offsets of `output` inside the kernel
+    /// (`copy_file_range`: no trip through this process's memory, half the copying of a read
+    /// and a write); returns how many bytes it copied, which is short (0 on a kernel or file
+    /// system that cannot) when the caller must copy the rest itself.
+    static func copyInKernel(from input: Int32, to output: Int32, range: Range<Int>) -> Int {
+        var from = Int64(range.lowerBound), to = Int64(range.lowerBound)
+        while Int(from) < range.upperBound {
+            let n = penny_copy_file_range(input, &from, output, &to, UInt(range.upperBound - Int(from)))
             if n <= 0 { break }
         }
-        return Int(from)
+        return Int(from) - range.lowerBound
     }
 
     /// Throws the check's refusal, or a balance past 64 bits at its line.

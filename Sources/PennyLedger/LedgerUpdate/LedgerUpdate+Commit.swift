@@ -11,7 +11,16 @@ extension LedgerUpdate {
         guard !isDryRun else { return }
         try appender.stopWriter()
         guard appender.offset != copy.length || !refilings.isEmpty else { return finishUnchanged() }
-        try copy.copy(into: appender.descriptor, temporaryPath: appender.path)
+        // A large ledger is swapped with its new version, the old one kept as the base of
+        // the next commit; when a base kept by the last commit checks out, it is written
+        // into instead of copying the whole ledger (`LedgerBase`).
+        let large = refilings.isEmpty && copy.length >= LedgerBase.minimumLength
+        let base = large ? copy.identity.flatMap { LedgerBase.open(ledgerPath: self.ledgerPath, ledger: $0) } : nil
+        if let base {
+            try fill(base)
+        } else {
+            try copy.copy(into: appender.descriptor, temporaryPath: appender.path)
+        }
         // The next index's body (ids merged, table, filter) is written on another thread
         // while the ledger is synced and renamed; its header, which names the ledger as
         // renamed, comes after (refiled text is not tracked: the next run reads it).
@@ -23,12 +32,53 @@ extension LedgerUpdate {
         // Synced with the ledger's mode; the refiled entries rewritten in the synced file
         // (a replacement of its own) before it is renamed over the ledger.
         let (refilings, temporary, crlf, ledgerPath) = (self.refilings, appender.path, appender.writesCRLF, self.ledgerPath)
-        let identity = try appender.commit { () throws(PennyError) in
-            if !refilings.isEmpty { try refilings.apply(to: temporary, crlf: crlf, ledgerPath: ledgerPath) }
+        let identity: FileIdentity?
+        if let base {
+            identity = try commit(through: base)
+        } else {
+            identity = try appender.commit(exchanging: large) { () throws(PennyError) in
+                if !refilings.isEmpty { try refilings.apply(to: temporary, crlf: crlf, ledgerPath: ledgerPath) }
+            }
+            keepBase(exchanged: appender.exchanged, ledger: identity)
         }
         committedStamp = identity.flatMap(stampOfWritten)
         guard let body = indexJob?.take() ?? nil, let stamp = committedStamp else { return }
         try? body.finish(stamp: stamp)
+    }
+
+    /// Writes the kept base up to the new version: the bytes the ledger gained since the
+    /// base was the ledger (after checking that nothing else changed the ledger), then what
+    /// was appended. A failure removes the base (`commit(through:)`'s replacement owns it).
+    private func fill(_ base: LedgerBase) throws(PennyError) {
+        let replacement = FileReplacement(
+            replacing: ledgerPath, adopting: base.descriptor, at: base.path, wording: LedgerAppender.wording(path: base.path, ledgerPath: ledgerPath))
+        baseReplacement = replacement
+        try copy.copy(into: base.descriptor, temporaryPath: base.path, from: base.length)
+        try appender.copyAppended(into: base.descriptor, at: base.path)
+    }
+
+    /// Puts the filled base in the ledger's place by swapping the two, and keeps the old
+    /// ledger as the next base; the temporary file of the appended text goes.
+    private func commit(through base: LedgerBase) throws(PennyError) -> FileIdentity? {
+        guard let replacement = baseReplacement else { return nil }
+        let identity = try replacement.commit(exchanging: true)
+        appender.discard()
+        if replacement.exchanged, let identity {
+            LedgerBase.record(ledgerPath: ledgerPath, ledger: identity)
+        } else {
+            LedgerBase.forget(ledgerPath: ledgerPath)
+        }
+        return identity
+    }
+
+    /// After a commit by the temporary file: the old ledger it was swapped with becomes the
+    /// base, or (a rename, a small ledger, refiled entries) any base there was goes.
+    private func keepBase(exchanged: Bool, ledger: FileIdentity?) {
+        guard exchanged, let ledger, rename(appender.path, LedgerBase.path(for: ledgerPath)) == 0 else {
+            if exchanged { unlink(appender.path) }
+            return LedgerBase.forget(ledgerPath: ledgerPath)
+        }
+        LedgerBase.record(ledgerPath: ledgerPath, ledger: ledger)
     }
 
     /// What was appended, as the next index records it.
