@@ -107,6 +107,41 @@ import Testing
         try importAfter { w in #expect(unlink(w.path(Self.base + ".state")) == 0) }
     }
 
+    /// A ledger changed in place in its middle with its size and times put back (the change
+    /// time cannot be): the base is not used, and the change stays.
+    @Test func aLedgerEditedInPlaceWithItsTimesPutBackIsCopiedWhole() throws {
+        let whole = try workspace(), kept = try workspace()
+        for w in [whole, kept] {
+            let environment = w.url == kept.url ? Self.large : [:]
+            for file in ["samples/aib-2024-03.csv", "samples/montepio-2024-03.csv", "samples/n26-2024-03.json", "samples/history/montepio-2024-04.csv"] {
+                #expect(try w.penny(environment: environment, "import", file).status == 0)
+            }
+        }
+        // A letter in the base's part of the ledger, away from its first and last 4 KiB
+        // (which the base's check compares): only the change time tells.
+        let baseLength = try kept.bytes(Self.base).count
+        #expect(baseLength > 2 * 4096 + 256)
+        let letter = try #require(try kept.bytes("ledger.journal")[(baseLength / 2)...].firstIndex { $0 >= 0x61 && $0 <= 0x7A })
+        #expect(letter > 4096 && letter < baseLength - 4096)
+        for w in [whole, kept] {
+            let path = w.path("ledger.journal")
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            var bytes = try w.bytes("ledger.journal")
+            bytes[letter] = bytes[letter] == 0x7A ? 0x79 : bytes[letter] + 1
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+            var times = [status.st_atim, status.st_mtim]
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        }
+        let base = inode(kept.path(Self.base))
+        #expect(try kept.penny(environment: Self.large, "import", "samples/history/montepio-2024-05.csv").status == 0)
+        #expect(try whole.penny("import", "samples/history/montepio-2024-05.csv").status == 0)
+        #expect(inode(kept.path("ledger.journal")) != base)
+        #expect(try kept.bytes("ledger.journal") == (try whole.bytes("ledger.journal")))
+    }
+
     /// A commit through the base that fails before the swap leaves the ledger as it was and
     /// no base; the next import copies the whole ledger and is right.
     @Test(arguments: ["fsync", "rename"]) func aFailedCommitThroughTheBaseChangesNothing(step: String) throws {

@@ -46,23 +46,27 @@ struct LedgerBase {
         return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + "." + suffix).path
     }
 
-    /// The base to write into when the state names `ledger` (the ledger as the update read
-    /// it) and the base as it is, the base has no other link and the ledger's mode, and its
-    /// first and last bytes are the ledger's at the same places; nil otherwise.
-    static func open(ledgerPath: String, ledger: FileIdentity) -> LedgerBase? {
-        guard let state = State(path: statePath(for: ledgerPath)), state.ledger == ledger, state.base.size <= ledger.size else { return nil }
+    /// The base to write into when the state names the ledger as the update read it
+    /// (`read`, which must still be the ledger now) and the base as it is, the base has no
+    /// other link and the ledger's mode, and its first and last 4 KiB are the ledger's at
+    /// the same places; nil otherwise. The stamps hold the change times, which no tool can
+    /// set back, so any write to either file since the state was recorded is seen.
+    static func open(ledgerPath: String, read: LedgerStamp) -> LedgerBase? {
+        guard let state = State(path: statePath(for: ledgerPath)), state.ledger == read, LedgerStamp(path: ledgerPath) == read,
+            state.base.identity.size <= read.identity.size
+        else { return nil }
         let path = path(for: ledgerPath)
         let descriptor = Foundation.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat(), ledgerStatus = stat()
-        guard fstat(descriptor, &status) == 0, FileIdentity(status) == state.base, status.st_nlink == 1, stat(ledgerPath, &ledgerStatus) == 0,
+        guard fstat(descriptor, &status) == 0, LedgerStamp(descriptor: descriptor) == state.base, status.st_nlink == 1, stat(ledgerPath, &ledgerStatus) == 0,
             status.st_mode == ledgerStatus.st_mode, status.st_dev == ledgerStatus.st_dev,
-            endsMatch(base: descriptor, ledgerPath: ledgerPath, length: Int(state.base.size))
+            endsMatch(base: descriptor, ledgerPath: ledgerPath, length: Int(state.base.identity.size))
         else {
             close(descriptor)
             return nil
         }
-        return LedgerBase(descriptor: descriptor, length: Int(state.base.size), path: path)
+        return LedgerBase(descriptor: descriptor, length: Int(state.base.identity.size), path: path)
     }
 
     /// True when the base's first and last 4 KiB are the ledger's bytes at the same places
@@ -81,10 +85,12 @@ struct LedgerBase {
         return true
     }
 
-    /// Records the ledger as just committed and the base now kept (the old ledger), after
-    /// the swap. A state that cannot be written only costs the next commit a whole copy.
-    static func record(ledgerPath: String, ledger: FileIdentity) {
-        guard let base = FileIdentity(path: path(for: ledgerPath)), base.kind == .regular else { return forget(ledgerPath: ledgerPath) }
+    /// Records the ledger as just committed (`ledger`, its stamp after the swap) and the
+    /// base now kept (the old ledger). A state that cannot be written only costs the next
+    /// commit a whole copy.
+    static func record(ledgerPath: String, ledger: LedgerStamp) {
+        let basePath = path(for: ledgerPath)
+        guard FileIdentity(path: basePath)?.kind == .regular, let base = LedgerStamp(path: basePath) else { return forget(ledgerPath: ledgerPath) }
         let state = statePath(for: ledgerPath)
         let temporary = state + ".penny-tmp"
         let written = (try? State(ledger: ledger, base: base).text.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil
@@ -102,30 +108,21 @@ struct LedgerBase {
 
     /// What the state file records: the ledger as committed, the base as kept.
     struct State: Equatable {
-        let ledger: FileIdentity
-        let base: FileIdentity
+        let ledger: LedgerStamp
+        let base: LedgerStamp
 
-        init(ledger: FileIdentity, base: FileIdentity) {
+        init(ledger: LedgerStamp, base: LedgerStamp) {
             (self.ledger, self.base) = (ledger, base)
         }
 
-        /// `penny-base 1 ledger DEV INO SIZE MTIME base DEV INO SIZE MTIME`.
-        var text: String {
-            let fields = { (i: FileIdentity) in "\(i.device) \(i.inode) \(i.size) \(i.modified)" }
-            return "penny-base 1 ledger \(fields(ledger)) base \(fields(base))\n"
-        }
+        /// `penny-base 2`, then the ledger's stamp and the base's, a line each (`LedgerStamp.line`).
+        var text: String { "penny-base 2\n\(ledger.line)\n\(base.line)\n" }
 
         /// The state at `path`, or nil when there is none or it does not read.
         init?(path: String) {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-            let words = text.split(whereSeparator: \.isWhitespace)
-            guard words.count == 12, words[0] == "penny-base", words[1] == "1", words[2] == "ledger", words[7] == "base" else { return nil }
-            func identity(_ at: Int) -> FileIdentity? {
-                guard let device = UInt64(words[at]), let inode = UInt64(words[at + 1]), let size = Int64(words[at + 2]), let modified = Int64(words[at + 3])
-                else { return nil }
-                return FileIdentity(device: device, inode: inode, size: size, modified: modified, kind: .regular)
-            }
-            guard let ledger = identity(3), let base = identity(8) else { return nil }
+            let lines = text.split(separator: "\n").map(String.init)
+            guard lines.count == 3, lines[0] == "penny-base 2", let ledger = LedgerStamp(line: lines[1]), let base = LedgerStamp(line: lines[2]) else { return nil }
             self.init(ledger: ledger, base: base)
         }
     }

@@ -15,7 +15,7 @@ extension LedgerUpdate {
         // the next commit; when a base kept by the last commit checks out, it is written
         // into instead of copying the whole ledger (`LedgerBase`).
         let large = refilings.isEmpty && copy.length >= LedgerBase.minimumLength
-        let base = large ? copy.identity.flatMap { LedgerBase.open(ledgerPath: self.ledgerPath, ledger: $0) } : nil
+        let base = large ? index.stampAtOpen.flatMap { LedgerBase.open(ledgerPath: self.ledgerPath, read: $0) } : nil
         if let base {
             try fill(base)
         } else {
@@ -32,16 +32,16 @@ extension LedgerUpdate {
         // Synced with the ledger's mode; the refiled entries rewritten in the synced file
         // (a replacement of its own) before it is renamed over the ledger.
         let (refilings, temporary, crlf, ledgerPath) = (self.refilings, appender.path, appender.writesCRLF, self.ledgerPath)
-        let identity: FileIdentity?
         if let base {
-            identity = try commit(through: base)
+            committedStamp = try commit(through: base).flatMap(stampOfWritten)
+            keepBase(exchanged: baseReplacement?.exchanged ?? false, from: base.path)
         } else {
-            identity = try appender.commit(exchanging: large) { () throws(PennyError) in
+            let identity = try appender.commit(exchanging: large) { () throws(PennyError) in
                 if !refilings.isEmpty { try refilings.apply(to: temporary, crlf: crlf, ledgerPath: ledgerPath) }
             }
-            keepBase(exchanged: appender.exchanged, ledger: identity)
+            committedStamp = identity.flatMap(stampOfWritten)
+            keepBase(exchanged: appender.exchanged, from: appender.path)
         }
-        committedStamp = identity.flatMap(stampOfWritten)
         guard let body = indexJob?.take() ?? nil, let stamp = committedStamp else { return }
         try? body.finish(stamp: stamp)
     }
@@ -57,28 +57,25 @@ extension LedgerUpdate {
         try appender.copyAppended(into: base.descriptor, at: base.path)
     }
 
-    /// Puts the filled base in the ledger's place by swapping the two, and keeps the old
-    /// ledger as the next base; the temporary file of the appended text goes.
+    /// Puts the filled base in the ledger's place by swapping the two (the old ledger is
+    /// then at the base's path); the temporary file of the appended text goes.
     private func commit(through base: LedgerBase) throws(PennyError) -> FileIdentity? {
         guard let replacement = baseReplacement else { return nil }
         let identity = try replacement.commit(exchanging: true)
         appender.discard()
-        if replacement.exchanged, let identity {
-            LedgerBase.record(ledgerPath: ledgerPath, ledger: identity)
-        } else {
-            LedgerBase.forget(ledgerPath: ledgerPath)
-        }
         return identity
     }
 
-    /// After a commit by the temporary file: the old ledger it was swapped with becomes the
-    /// base, or (a rename, a small ledger, refiled entries) any base there was goes.
-    private func keepBase(exchanged: Bool, ledger: FileIdentity?) {
-        guard exchanged, let ledger, rename(appender.path, LedgerBase.path(for: ledgerPath)) == 0 else {
-            if exchanged { unlink(appender.path) }
+    /// After the commit: the old ledger, which the swap left at `path`, becomes the base,
+    /// recorded with the ledger as committed; without a swap (a small ledger, refiled
+    /// entries, a file system that cannot), or without the committed stamp, any base goes.
+    private func keepBase(exchanged: Bool, from path: String) {
+        let basePath = LedgerBase.path(for: ledgerPath)
+        guard exchanged, let committedStamp, path == basePath || rename(path, basePath) == 0 else {
+            if exchanged { unlink(path) }
             return LedgerBase.forget(ledgerPath: ledgerPath)
         }
-        LedgerBase.record(ledgerPath: ledgerPath, ledger: ledger)
+        LedgerBase.record(ledgerPath: ledgerPath, ledger: committedStamp)
     }
 
     /// What was appended, as the next index records it.
