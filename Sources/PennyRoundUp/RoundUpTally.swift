@@ -4,8 +4,10 @@ import PennyCore
 /// that sweeps and the derived journal need, so memory grows with the days, not with the
 /// purchases.
 ///
-/// The ledger is mostly in date order, so consecutive purchases usually share a day: the
-/// current day's total is kept apart and merged into the table only when the key changes.
+/// The ledger is mostly in date order, so consecutive purchases usually share a day: each
+/// program's current day total is kept apart and merged into the table only when its key
+/// changes (one current total for all programs was merged at every purchase when a purchase
+/// rounds up for two programs: a third of an import's filing time with two programs).
 public struct RoundUpTally: Sendable {
     /// What one total is kept under.
     struct Key: Hashable, Sendable {
@@ -27,8 +29,8 @@ public struct RoundUpTally: Sendable {
     /// Funding account names, numbered in the order they were first seen.
     private(set) var fundings: [String] = []
     private var fundingIndex: [String: Int] = [:]
-    /// The total being added to, not yet merged.
-    private var current: (key: Key, total: Total)?
+    /// Each program's total being added to, not yet merged (by program number).
+    private var currents: [(key: Key, total: Total)?] = []
 
     /// An empty tally.
     public init() {}
@@ -38,7 +40,7 @@ public struct RoundUpTally: Sendable {
     var totals: [Key: Total] {
         get throws(MoneyError) {
             var copy = self
-            try copy.mergeCurrent()
+            try copy.mergeCurrents()
             return copy.merged
         }
     }
@@ -46,21 +48,27 @@ public struct RoundUpTally: Sendable {
     /// Adds `spare` (positive minor units) earned on `date` for program number `program`,
     /// taken from `funding`. Throws when a day's total passes 64 bits.
     mutating func add(_ spare: Int64, on date: LocalDate, program: Int, funding: String) throws(MoneyError) {
-        if let c = current, c.key.date == date, c.key.program == program, fundings[c.key.funding] == funding {
+        while currents.count <= program { currents.append(nil) }
+        if let c = currents[program], c.key.date == date, fundings[c.key.funding] == funding {
             var sum = c.total.amount
             try sum.add(checked: spare)
-            current = (c.key, Total(amount: sum, purchases: c.total.purchases + 1))
+            currents[program] = (c.key, Total(amount: sum, purchases: c.total.purchases + 1))
             return
         }
-        try mergeCurrent()
-        current = (Key(date: date, program: program, funding: fundingNumber(funding)), Total(amount: spare, purchases: 1))
+        try mergeCurrent(of: program)
+        currents[program] = (Key(date: date, program: program, funding: fundingNumber(funding)), Total(amount: spare, purchases: 1))
     }
 
-    /// Moves the current total into the table, checking the sums.
-    private mutating func mergeCurrent() throws(MoneyError) {
-        guard let (key, total) = current else { return }
-        current = nil
+    /// Moves `program`'s current total into the table, checking the sums.
+    private mutating func mergeCurrent(of program: Int) throws(MoneyError) {
+        guard program < currents.count, let (key, total) = currents[program] else { return }
+        currents[program] = nil
         try merge(total, under: key)
+    }
+
+    /// Moves every program's current total into the table.
+    private mutating func mergeCurrents() throws(MoneyError) {
+        for program in currents.indices { try mergeCurrent(of: program) }
     }
 
     /// Adds `total` to the table under `key`, checking the day's sums.
@@ -131,7 +139,7 @@ extension RoundUpTally {
     /// Adds every total of `other` (purchases added elsewhere, e.g. by one import) to this one.
     /// Throws when a day's total passes 64 bits.
     public mutating func add(_ other: RoundUpTally) throws(MoneyError) {
-        try mergeCurrent()
+        try mergeCurrents()
         for (key, total) in try other.totals {
             try merge(total, under: Key(date: key.date, program: key.program, funding: fundingNumber(other.fundings[key.funding])))
         }
@@ -139,9 +147,9 @@ extension RoundUpTally {
 
     /// One more than the highest program number a total is kept under (0: none).
     public var programCount: Int {
-        max(merged.keys.map(\.program).max() ?? -1, current?.key.program ?? -1) + 1
+        max(merged.keys.map(\.program).max() ?? -1, currents.lastIndex { $0 != nil } ?? -1) + 1
     }
 
     /// True when nothing was added.
-    public var isEmpty: Bool { merged.isEmpty && current == nil }
+    public var isEmpty: Bool { merged.isEmpty && currents.allSatisfy { $0 == nil } }
 }
