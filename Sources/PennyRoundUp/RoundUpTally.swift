@@ -14,6 +14,13 @@ public struct RoundUpTally: Sendable {
         var date: LocalDate
         var program: Int
         var funding: Int
+
+        /// One word for the hasher instead of five (the date's three fields, the program,
+        /// the funding account): an unordered file merges a total per purchase.
+        func hash(into hasher: inout Hasher) {
+            let day = UInt64(truncatingIfNeeded: (date.year << 9) | (date.month << 5) | date.day)
+            hasher.combine(day << 40 | UInt64(truncatingIfNeeded: program & 0xFFFFF) << 20 | UInt64(truncatingIfNeeded: funding & 0xFFFFF))
+        }
     }
 
     /// A day's spare change and how many purchases it came from.
