@@ -20,6 +20,9 @@ final class CSVRecordCollector {
     @exclusivity(unchecked) private var newlinesInRecord = 0
     private var lastTerminator: Int32 = -1
     private var storedError: PennyError?
+    /// False once a record threw or the data ended: later records are not handed on. (A
+    /// flag, not `storedError == nil`, which copied the optional error at every record.)
+    private var handsOn = true
     /// True once the data ended: later bytes are not parsed.
     private(set) var isStopped = false
     /// The line the record being read started on.
@@ -53,9 +56,13 @@ final class CSVRecordCollector {
         if let base = contents.baseAddress, memchr(base, 0x0A, contents.count) != nil {
             for b in contents where b == 0x0A { newlinesInRecord += 1 }
         }
-        if storedError == nil && !isStopped {
+        if handsOn {
             let record = CSVRecord(bytes: bytes.contents, fieldEnds: fieldEnds.contents, line: recordStartLine, lineCount: newlinesInRecord + 1)
-            do throws(PennyError) { isStopped = !(try onRecord(record)) } catch { storedError = error }
+            do throws(PennyError) { isStopped = !(try onRecord(record)) } catch {
+                storedError = error
+                handsOn = false
+            }
+            if isStopped { handsOn = false }
         }
         recordStartLine += newlinesInRecord + 1
         newlinesInRecord = 0
