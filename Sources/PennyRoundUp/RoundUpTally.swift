@@ -79,15 +79,23 @@ public struct RoundUpTally: Sendable {
     }
 
     /// Adds `total` to the table under `key`, checking the day's sums.
+    /// Each table is looked up once (its entry then changed in place): an unordered file
+    /// merges a total per purchase. Both sums are checked before either table changes.
     private mutating func merge(_ total: Total, under key: Key) throws(MoneyError) {
-        var merged = self.merged[key, default: Total()]
-        try merged.amount.add(checked: total.amount)
-        merged.purchases += total.purchases
+        let mergedIndex = merged.index(forKey: key)
+        var amount = mergedIndex.map { merged.values[$0].amount } ?? 0
+        try amount.add(checked: total.amount)
         let dayKey = Key(date: key.date, program: key.program, funding: 0)
-        var day = programDays[dayKey, default: 0]
+        let dayIndex = programDays.index(forKey: dayKey)
+        var day = dayIndex.map { programDays.values[$0] } ?? 0
         try day.add(checked: total.amount)
-        programDays[dayKey] = day
-        self.merged[key] = merged
+        if let dayIndex { programDays.values[dayIndex] = day } else { programDays[dayKey] = day }
+        if let mergedIndex {
+            merged.values[mergedIndex].amount = amount
+            merged.values[mergedIndex].purchases += total.purchases
+        } else {
+            merged[key] = Total(amount: amount, purchases: total.purchases)
+        }
     }
 
     /// The number of `funding`, numbered on first sight.
