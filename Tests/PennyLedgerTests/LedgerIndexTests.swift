@@ -240,8 +240,11 @@ struct SpillingIDSetTests {
     @Test func agreesWithSetThroughSpillsAndRollbacks() {
         var generator = SystemRandomNumberGenerator()
         let near = temporaryDirectory().appendingPathComponent("ledger.journal").path
-        for round in 0..<6 {
-            let set = SpillingIDSet(near: near, memoryLimit: [1, 7, 64, 300, 1000, 5000][round], logLimit: [1, 5, 100, 64, 4096, 1][round])
+        for round in 0..<8 {
+            // The last rounds cap the filter at a few blocks, so it stops growing early.
+            let set = SpillingIDSet(
+                near: near, memoryLimit: [1, 7, 64, 300, 1000, 5000, 7, 64][round], logLimit: [1, 5, 100, 64, 4096, 1, 5, 100][round],
+                filterByteLimit: round < 6 ? SpillingIDSet.defaultFilterByteLimit : [64, 512][round - 6])
             var reference: Set<UInt64> = []
             var log: [UInt64] = []
             for step in 0..<6000 {
@@ -266,6 +269,26 @@ struct SpillingIDSetTests {
             for id in reference { #expect(set.contains(id)) }
             #expect(!set.failed)
         }
+    }
+
+    /// Past its byte limit the filter keeps its size (memory stays flat however many ids are
+    /// spilled), and the answers stay exact.
+    @Test(arguments: [64, 1024]) func aFilterAtItsLimitKeepsItsSizeAndTheAnswersExact(limit: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let near = temporaryDirectory().appendingPathComponent("ledger.journal").path
+        let set = SpillingIDSet(near: near, memoryLimit: 100, logLimit: 64, filterByteLimit: limit)
+        var reference: Set<UInt64> = []
+        for _ in 0..<20_000 {
+            let id = UInt64.random(in: .min ... .max, using: &generator)
+            #expect(set.insert(id) == reference.insert(id).inserted)
+        }
+        #expect(set.filterByteCount > 0 && set.filterByteCount <= limit)
+        for id in reference.prefix(2000) { #expect(set.contains(id)) }
+        for _ in 0..<2000 {
+            let id = UInt64.random(in: .min ... .max, using: &generator)
+            #expect(set.contains(id) == reference.contains(id))
+        }
+        #expect(!set.failed)
     }
 
     @Test func anIndexHoldsExactlyTheIDsItWasWrittenWith() throws {

@@ -9,9 +9,9 @@ import PennyCore
 /// Every id is also logged in insertion order (in memory, then the scratch file), which
 /// gives `ids(from:)` and `rollback(to:)`.
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
-///   most four: more are merged) on a filter hit (under 1% of misses); memory about 16 bytes
-///   per id up to the limit, then 1.5–1.9 bytes per spilled id (the filter) and 8 bytes per
-///   512 (the fences).
+///   most four: more are merged) on a filter hit (under 1% of misses up to about 11 million
+///   spilled ids, more past them); memory about 16 bytes per id up to the limit, then
+///   1.5–1.9 bytes per spilled id (the filter) up to 16 MiB, and 8 bytes per 512 (the fences).
 final class SpillingIDSet {
     private struct Run {
         /// The run's first word in `runs`.
@@ -27,6 +27,8 @@ final class SpillingIDSet {
     private static let maximumRuns = 4
     private let memoryLimit: Int
     private let logLimit: Int
+    /// The most bytes the filter takes (`defaultFilterByteLimit`).
+    private let filterByteLimit: Int
     private let nearPath: String
     private var memory = IDSet()
     private var runs: [Run] = []
@@ -50,6 +52,8 @@ final class SpillingIDSet {
 
     /// How many ids the set holds.
     private(set) var count = 0
+    /// The filter's bytes now (0 without one).
+    var filterByteCount: Int { (filter?.wordCount ?? 0) * 8 }
     /// How many ids were ever inserted and not rolled back (the log's length).
     var logCount: Int { (logFile?.count ?? 0) + logTail.count }
 
@@ -58,10 +62,18 @@ final class SpillingIDSet {
     /// doubling (4 MiB; one more id would make it 8 MiB, and 12 MiB while it doubles).
     static let defaultMemoryLimit = IDSet.capacity(slots: 1 << 19)
 
-    init(near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18) {
+    /// The filter's bytes at most: 16 MiB, about 11 million keys at 12 bits each. Past that
+    /// it keeps its size and grows less selective (a miss then reads a page of the runs more
+    /// often), so memory stays flat however many ids there are; it grew by 1.9 bytes per id
+    /// (two sets of 10 million ids, an unordered file's counts and the update's ids, took
+    /// 37 MB of a 98 MB peak).
+    static let defaultFilterByteLimit = 16 << 20
+
+    init(near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18, filterByteLimit: Int = defaultFilterByteLimit) {
         self.nearPath = nearPath
         self.memoryLimit = max(1, memoryLimit)
         self.logLimit = max(1, logLimit)
+        self.filterByteLimit = max(64, filterByteLimit)
     }
 
     /// True when the set holds `id`.
@@ -177,10 +189,15 @@ final class SpillingIDSet {
     /// A filter with room for a quarter as many keys again as are spilled, filled from the
     /// runs. The old filter goes first, so the two never take memory at once (the spilled
     /// keys are all in the runs).
+    /// At `filterByteLimit` the filter is made for the keys that fit, and kept from then on
+    /// (the later spills' keys are added to it).
     private func rebuildFilter() {
         filterCapacity = max(spilled + spilled / 4, 2 * memoryLimit)
+        let keysThatFit = filterByteLimit * 8 / Self.bitsPerKey
+        let sized = min(filterCapacity, keysThatFit)
+        if sized < filterCapacity { filterCapacity = .max }
         filter = nil
-        let fresh = OwnedBloomFilter(keys: filterCapacity, bitsPerKey: Self.bitsPerKey)
+        let fresh = OwnedBloomFilter(keys: sized, bitsPerKey: Self.bitsPerKey)
         forEachRunKey { fresh.filter.insert($0) }
         filter = fresh
     }
