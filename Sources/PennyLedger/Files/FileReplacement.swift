@@ -52,10 +52,7 @@ final class FileReplacement {
     private let wording: (Failure) -> PennyError
 
     /// The temporary file of `path`, beside it: `.NAME.penny-tmp`.
-    static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-tmp").path
-    }
+    static func temporaryPath(for path: String) -> String { LedgerPath.hiddenSibling(of: path, suffix: "penny-tmp") }
 
     /// Starts a new version of `path`: creates its temporary file (`temporaryPath`, or
     /// `.NAME.penny-tmp` beside it), open with `flags` (`O_WRONLY` or `O_RDWR`).

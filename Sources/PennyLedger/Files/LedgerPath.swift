@@ -22,6 +22,13 @@ public enum LedgerPath {
         return current
     }
 
+    /// The hidden file beside `path` that Penny keeps for it: `.NAME.SUFFIX` in the same
+    /// folder (its temporary copy, index, transfer sidecar, kept base).
+    static func hiddenSibling(of path: String, suffix: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + "." + suffix).path
+    }
+
     /// True when a file (or anything) is at `path`.
     public static func exists(_ path: String) -> Bool {
         var status = stat()

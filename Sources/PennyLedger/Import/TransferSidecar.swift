@@ -48,7 +48,7 @@ public struct TransferSidecar {
     public init(ledgerPath: String) {
         let url = URL(fileURLWithPath: ledgerPath)
         folder = url.deletingLastPathComponent().path
-        path = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-transfers").path
+        path = LedgerPath.hiddenSibling(of: ledgerPath, suffix: "penny-transfers")
         runPrefix = "." + url.lastPathComponent + ".penny-transfers."
     }
 

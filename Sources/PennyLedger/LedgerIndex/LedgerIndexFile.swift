@@ -37,10 +37,7 @@ final class LedgerIndexFile {
     private let length: Int
 
     /// The sidecar's path for the ledger at `ledgerPath`.
-    static func path(forLedger ledgerPath: String) -> String {
-        let url = URL(fileURLWithPath: ledgerPath)
-        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".penny-index").path
-    }
+    static func path(forLedger ledgerPath: String) -> String { LedgerPath.hiddenSibling(of: ledgerPath, suffix: "penny-index") }
 
     /// The header's named words.
     enum Word: Int {

@@ -36,15 +36,10 @@ struct LedgerBase {
     }
 
     /// `.NAME.penny-base` beside the ledger.
-    static func path(for ledgerPath: String) -> String { sibling(of: ledgerPath, suffix: "penny-base") }
+    static func path(for ledgerPath: String) -> String { LedgerPath.hiddenSibling(of: ledgerPath, suffix: "penny-base") }
 
     /// `.NAME.penny-base.state` beside the ledger.
-    static func statePath(for ledgerPath: String) -> String { sibling(of: ledgerPath, suffix: "penny-base.state") }
-
-    private static func sibling(of ledgerPath: String, suffix: String) -> String {
-        let url = URL(fileURLWithPath: ledgerPath)
-        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + "." + suffix).path
-    }
+    static func statePath(for ledgerPath: String) -> String { LedgerPath.hiddenSibling(of: ledgerPath, suffix: "penny-base.state") }
 
     /// The base to write into when the state names the ledger as the update read it
     /// (`read`, which must still be the ledger now) and the base as it is, the base has no
