@@ -47,16 +47,18 @@ struct LedgerBase {
     /// the same places; nil otherwise. The stamps hold the change times, which no tool can
     /// set back, so any write to either file since the state was recorded is seen.
     static func open(ledgerPath: String, read: LedgerStamp) -> LedgerBase? {
-        guard let state = State(path: statePath(for: ledgerPath)), state.ledger == read, LedgerStamp(path: ledgerPath) == read,
-            state.base.identity.size <= read.identity.size
-        else { return nil }
+        guard let state = State(path: statePath(for: ledgerPath)), state.ledger == read, state.base.identity.size <= read.identity.size else { return nil }
+        // The ledger is asked through one descriptor: its stamp, mode and bytes are one file's.
+        let ledger = Foundation.open(ledgerPath, O_RDONLY | O_CLOEXEC)
+        guard ledger >= 0 else { return nil }
+        defer { close(ledger) }
         let path = path(for: ledgerPath)
         let descriptor = Foundation.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat(), ledgerStatus = stat()
-        guard fstat(descriptor, &status) == 0, LedgerStamp(descriptor: descriptor) == state.base, status.st_nlink == 1, stat(ledgerPath, &ledgerStatus) == 0,
-            status.st_mode == ledgerStatus.st_mode, status.st_dev == ledgerStatus.st_dev,
-            endsMatch(base: descriptor, ledgerPath: ledgerPath, length: Int(state.base.identity.size))
+        guard LedgerStamp(descriptor: ledger) == read, fstat(ledger, &ledgerStatus) == 0, fstat(descriptor, &status) == 0,
+            LedgerStamp(descriptor: descriptor) == state.base, status.st_nlink == 1, status.st_mode == ledgerStatus.st_mode,
+            status.st_dev == ledgerStatus.st_dev, endsMatch(base: descriptor, ledger: ledger, length: Int(state.base.identity.size))
         else {
             close(descriptor)
             return nil
@@ -66,10 +68,7 @@ struct LedgerBase {
 
     /// True when the base's first and last 4 KiB are the ledger's bytes at the same places
     /// (a guard behind the identities: the base is the ledger's start).
-    private static func endsMatch(base: Int32, ledgerPath: String, length: Int) -> Bool {
-        let ledger = Foundation.open(ledgerPath, O_RDONLY | O_CLOEXEC)
-        guard ledger >= 0 else { return false }
-        defer { close(ledger) }
+    private static func endsMatch(base: Int32, ledger: Int32, length: Int) -> Bool {
         let span = min(4096, length)
         for offset in Set([0, length - span]) {
             var a = [UInt8](repeating: 0, count: span), b = [UInt8](repeating: 0, count: span)

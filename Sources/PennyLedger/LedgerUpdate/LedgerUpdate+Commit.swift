@@ -16,6 +16,10 @@ extension LedgerUpdate {
         // into instead of copying the whole ledger (`LedgerBase`).
         let large = refilings.isEmpty && copy.length >= LedgerBase.minimumLength
         let base = large ? index.stampAtOpen.flatMap { LedgerBase.open(ledgerPath: self.ledgerPath, read: $0) } : nil
+        // Owns the base from here: dropped before the swap (an error), it removes the base.
+        let baseReplacement = base.map {
+            FileReplacement(replacing: self.ledgerPath, adopting: $0.descriptor, at: $0.path, wording: LedgerAppender.wording(path: $0.path, ledgerPath: self.ledgerPath))
+        }
         if let base {
             try fill(base)
         } else {
@@ -32,9 +36,11 @@ extension LedgerUpdate {
         // Synced with the ledger's mode; the refiled entries rewritten in the synced file
         // (a replacement of its own) before it is renamed over the ledger.
         let (refilings, temporary, crlf, ledgerPath) = (self.refilings, appender.path, appender.writesCRLF, self.ledgerPath)
-        if let base {
-            committedStamp = try commit(through: base).flatMap(stampOfWritten)
-            keepBase(exchanged: baseReplacement?.exchanged ?? false, from: base.path)
+        if let base, let baseReplacement {
+            // The filled base is swapped with the ledger; the temporary file of the appended text goes.
+            committedStamp = try baseReplacement.commit(exchanging: true).flatMap(stampOfWritten)
+            appender.discard()
+            keepBase(exchanged: baseReplacement.exchanged, from: base.path)
         } else {
             let identity = try appender.commit(exchanging: large) { () throws(PennyError) in
                 if !refilings.isEmpty { try refilings.apply(to: temporary, crlf: crlf, ledgerPath: ledgerPath) }
@@ -48,22 +54,10 @@ extension LedgerUpdate {
 
     /// Writes the kept base up to the new version: the bytes the ledger gained since the
     /// base was the ledger (after checking that nothing else changed the ledger), then what
-    /// was appended. A failure removes the base (`commit(through:)`'s replacement owns it).
+    /// was appended.
     private func fill(_ base: LedgerBase) throws(PennyError) {
-        let replacement = FileReplacement(
-            replacing: ledgerPath, adopting: base.descriptor, at: base.path, wording: LedgerAppender.wording(path: base.path, ledgerPath: ledgerPath))
-        baseReplacement = replacement
         try copy.copy(into: base.descriptor, temporaryPath: base.path, from: base.length)
         try appender.copyAppended(into: base.descriptor, at: base.path)
-    }
-
-    /// Puts the filled base in the ledger's place by swapping the two (the old ledger is
-    /// then at the base's path); the temporary file of the appended text goes.
-    private func commit(through base: LedgerBase) throws(PennyError) -> FileIdentity? {
-        guard let replacement = baseReplacement else { return nil }
-        let identity = try replacement.commit(exchanging: true)
-        appender.discard()
-        return identity
     }
 
     /// After the commit: the old ledger, which the swap left at `path`, becomes the base,

@@ -39,9 +39,6 @@ public final class LedgerUpdate {
     private var includes: Set<String> = []
     /// Entries to rewrite at commit.
     var refilings = LedgerRefilings()
-    /// The kept base the commit writes into (`LedgerBase`), once it is being written: it
-    /// removes the base if the commit does not get as far as the swap.
-    var baseReplacement: FileReplacement?
     /// The stamp of the ledger as committed (as read, when nothing changed); nil before the
     /// commit, or when the file at the ledger's path is not the one written.
     public internal(set) var committedStamp: LedgerStamp?
