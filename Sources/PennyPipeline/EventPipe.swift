@@ -221,7 +221,7 @@ private final class BatchQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [EventBatch] = []
     /// Batches the consumer emptied, for the producer to fill again (never more than
-    /// `batchesInFlight` + 1 exist: the one filling and those queued).
+    /// `batchesInFlight` + 2 exist: those queued, the one filling and the one being filed).
     private var spares: [EventBatch] = []
     private var finished = false
     private var done = false
