@@ -20,6 +20,7 @@ What it measures (release build; numbers are the machine's, never asserted by a 
     against the libcsv floor (scripts/csv_floor.c) of the same file, alternated;
   - each shape again with two round-up programs, and with two own accounts (a rule
     names the second one, so transfer legs are looked up): peak memory;
+  - peak memory of the statement pasted twice, with a bank id per row, and both;
   - the statement with 5,000 rules, and what 5,000 rules add to four small commands;
   - `report summary` over the 1M ledger against `ledger bal`;
   - a statement of LARGE_ROWS rows: date order with and without round-ups, shuffled,
@@ -106,7 +107,7 @@ def fresh(ledger):
 RESULTS = []
 
 
-SECTIONS = ["import", "reimport", "variants", "rules", "report", "large", "ledger", "camt"]
+SECTIONS = ["import", "reimport", "variants", "memory", "rules", "report", "large", "ledger", "camt"]
 
 
 def record(section, work, rows, runs, goal, floor_runs=None, base=None, note=""):
@@ -308,6 +309,47 @@ def shapes_part():
                        imports["two"], ("mem",), imports["plain"])
                 record("variants", f"re-import, {name}, two round-up programs / two own accounts (peak: both)", ROWS,
                        reimports["roundups"] + reimports["two"], ("mem",))
+
+
+def memory_shapes_part():
+    """Peak memory of statements whose rows repeat or carry bank ids (ROWS rows each, from
+    the categorized statement): the export pasted twice (2 × ROWS rows), a Ref column of
+    bank ids, and that file pasted twice (every id twice: the ids are refused as
+    identities and the rows told apart by their content). Import and re-import."""
+    d = os.path.join(OUT, "categorized")
+    with open(os.path.join(d, "bench-dateorder.csv"), "rb") as f:
+        header = f.readline()
+        rows = f.readlines()
+    with_ids = [row.rstrip(b"\r\n") + b";R%d\r\n" % n for n, row in enumerate(rows)]
+    ids_header = header.rstrip(b"\r\n") + b";Ref\r\n"
+    files = {
+        "twice": (header, rows + rows),
+        "ids": (ids_header, with_ids),
+        "ids-twice": (ids_header, with_ids + with_ids),
+    }
+    rules = os.path.join(d, "bench.rules")
+    with open(rules) as f:
+        text = f.read()
+    ids_rules = os.path.join(d, "bench-ids.rules")
+    with open(ids_rules, "w") as f:
+        f.write(text.replace("  balance 5\n", "  balance 5\n  id 6\n", 1))
+    names = {"twice": "the statement pasted twice", "ids": "a bank id per row",
+             "ids-twice": "a bank id per row, pasted twice (every id twice)"}
+    ledger = os.path.join(d, "ledger.journal")
+    for shape, (head, lines) in files.items():
+        path = os.path.join(d, f"bench-{shape}.csv")
+        with open(path, "wb") as f:
+            f.write(head)
+            f.writelines(lines)
+        r = ids_rules if shape.startswith("ids") else rules
+        floor = [measure(floor_cmd(path))]
+        fresh(ledger)
+        first = [measure(import_cmd(ledger, r, path))]
+        again = [measure(import_cmd(ledger, r, path))]
+        fresh(ledger)
+        os.remove(path)
+        record("memory", f"import, {names[shape]}", len(lines), first, ("mem",), floor)
+        record("memory", f"re-import, {names[shape]}", len(lines), again, ("mem",), floor)
 
 
 def many_rules_part():
@@ -541,6 +583,7 @@ def main():
     run(import_cmd(os.path.join(warm, "ledger.journal"), os.path.join(warm, "bench.rules"), os.path.join(warm, "bench-dateorder.csv")), stdout=subprocess.DEVNULL)
     shutil.rmtree(warm)
     shapes_part()
+    memory_shapes_part()
     many_rules_part()
     report_part()
     csvdir = cached_large_csv()

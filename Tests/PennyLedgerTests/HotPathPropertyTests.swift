@@ -28,6 +28,34 @@ struct HotPathPropertyTests {
         }
     }
 
+    /// Spilled counts (keys and markers in a scratch file, recent counts cached) agree with
+    /// a dictionary too: keys seen hundreds of times, keys that come back after the cache
+    /// lost them, a spill in the middle of repeats, and a reset (a date's end) after one.
+    @Test func spilledOccurrenceCountsAgreeWithADictionary() {
+        var generator = SeededGenerator(seed: 23)
+        for round in 0..<12 {
+            let limit = [2, 16, 300, 1_000][round % 4]
+            var counts = OccurrenceCounts(spillsPast: limit)
+            var reference: [UInt64: Int] = [:]
+            let range: UInt64 = [40, 3_000, 200_000][round % 3]
+            var spilled = false
+            for _ in 0..<8_000 {
+                if Int.random(in: 0..<3_000, using: &generator) == 0 {
+                    counts.removeAll()
+                    reference.removeAll()
+                    #expect(!counts.hasSpilled)
+                }
+                let key = UInt64.random(in: 0..<range, using: &generator) &* 0x2545_F491_4F6C_DD1D
+                reference[key, default: 0] += 1
+                #expect(counts.next(key) == reference[key])
+                spilled = spilled || counts.hasSpilled
+            }
+            // Every combination of limit and range comes up once in the 12 rounds.
+            #expect(spilled == (Int(range) > limit))
+            #expect(!counts.failed)
+        }
+    }
+
     @Test func currencyTotalsAgreeWithADictionaryAndRefuseOverflow() throws {
         var generator = SeededGenerator(seed: 12)
         let codes = try ["EUR", "USD", "JPY", "BHD", "GBP"].map { try #require(Currency(code: $0)) }

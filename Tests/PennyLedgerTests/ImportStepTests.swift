@@ -26,6 +26,29 @@ import Testing
         }
     }
 
+    /// Past the sightings kept in memory (the log goes to a scratch file), a repeat in a
+    /// later statement is still refused with the line of its first sighting.
+    @Test func aRepeatPastTheSightingsInMemoryIsRefusedWithItsFirstLine() throws {
+        let ids = (0..<20_000).map { "T\($0)" }
+        let known = RepeatedBankIDs()
+        for id in ids { known.insert(DedupIDAssigner.bankKey(account: "assets:a", bankID: id)) }
+        var guardian = RepeatedStatementGuard(knownRepeats: known)
+        for (index, id) in ids.enumerated() {
+            try guardian.check(transaction("2024-03-01", -1, "X", id: id, line: 10 + index), own: "assets:a", statement: 1)
+            try guardian.check(transaction("2024-03-01", -1, "X", id: id, line: 50_000 + index), own: "assets:a", statement: 1)
+        }
+        func refusal(_ id: String, statement: Int, line: Int) -> String? {
+            do {
+                try guardian.check(transaction("2024-03-02", -1, "X", id: id, line: line), own: "assets:a", statement: statement)
+            } catch { return error.message }
+            return nil
+        }
+        #expect(refusal("T12345", statement: 2, line: 90_000)?.contains("(line 12355)") == true)
+        #expect(refusal("T19999", statement: 2, line: 90_001)?.contains("(line 20009)") == true)
+        #expect(refusal("NEW", statement: 2, line: 90_002) == nil)
+        #expect(!guardian.failed)
+    }
+
     @Test func noKnownRepeatsNeverRefuses() throws {
         var guardian = RepeatedStatementGuard(knownRepeats: [])
         for statement in 1...3 { try guardian.check(transaction("2024-03-01", -1, "X", id: "SAME"), own: "assets:a", statement: statement) }

@@ -1,3 +1,4 @@
+import Foundation
 public import PennyCore
 
 /// The stable id that makes import idempotent, scoped to the own account (SPEC §8).
@@ -90,10 +91,16 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
 /// exports list dates grouped (ascending or descending), so by default only the current
 /// date's counts are kept and memory stays flat however long the file is. A file whose
 /// dates come back after another date (`isUngrouped`) is re-run with every count kept.
+/// Either way, past `spillsPast` keys the counts go to a scratch file (`OccurrenceCounts`),
+/// and so do the bank ids seen (`SeenBankIDs`), so no statement's size or shape (one date
+/// with a million rows, an export pasted twice) grows memory past a few megabytes here.
 public struct DedupIDAssigner: Sendable {
-    private let knownRepeats: Set<UInt64>
+    private let knownRepeats: RepeatedBankIDs
+    /// Repeated bank ids this reading found that `knownRepeats` lacks (shared by the file's
+    /// assigners).
+    private let foundRepeats: RepeatedBankIDs
     private let keepsAllDates: Bool
-    private var seenBankIDs: Set<UInt64> = []
+    private let seenBankIDs: SeenBankIDs
     private var occurrences: OccurrenceCounts
     private var currentDay: Int?
     private var closedDays: Set<Int> = []
@@ -105,22 +112,39 @@ public struct DedupIDAssigner: Sendable {
     private var datedPrefix: (date: LocalDate, hash: StableHash)?
     /// The date `track` last saw (its day number is worked out only when the date changes).
     private var trackedDate: LocalDate?
-    /// Bank ids seen more than once so far (as hashes of account and id).
-    public private(set) var repeatedBankIDs: Set<UInt64> = []
+    /// Bank ids seen more than once so far and not known before (as hashes of account and
+    /// id): the next reading's known repeats gain them.
+    public var repeatedBankIDs: RepeatedBankIDs { foundRepeats }
     /// True when a date came back after another one, with counts already dropped.
     public private(set) var isUngrouped = false
 
     /// Makes an assigner that already knows which bank ids repeat in the file, and
-    /// whether to keep occurrence counts for every date (for files not grouped by date).
-    public init(knownRepeats: Set<UInt64> = [], keepsAllDates: Bool = false, spillsPast: Int = 1 << 18) {
+    /// whether to keep occurrence counts for every date (for files not grouped by date);
+    /// it adds the repeats it finds to `foundRepeats`; more than `spillsPast` counted keys
+    /// go to a scratch file.
+    public init(
+        knownRepeats: RepeatedBankIDs = [], foundRepeats: RepeatedBankIDs = [], keepsAllDates: Bool = false,
+        spillsPast: Int = DedupIDAssigner.defaultSpillsPast
+    ) {
         self.knownRepeats = knownRepeats
+        self.foundRepeats = foundRepeats
         self.keepsAllDates = keepsAllDates
-        self.occurrences = OccurrenceCounts(spillsPast: keepsAllDates ? spillsPast : nil)
+        self.occurrences = OccurrenceCounts(spillsPast: spillsPast)
+        self.seenBankIDs = SeenBankIDs(spillsPast: spillsPast)
     }
 
-    /// True when the counts of an unordered file could not be kept (their scratch file
+    /// Counted keys kept in memory before they go to a scratch file: 2¹⁸ (a table of 4 MiB).
+    /// Debug builds read `PENNY_COUNTS_SPILL` (keys) for the tests.
+    public static var defaultSpillsPast: Int {
+        #if DEBUG
+            if let text = ProcessInfo.processInfo.environment["PENNY_COUNTS_SPILL"], let keys = Int(text) { return max(1, keys) }
+        #endif
+        return 1 << 18
+    }
+
+    /// True when the counts or the bank ids seen could not be kept (their scratch file
     /// failed): the ids are then not to be trusted.
-    public var countsFailed: Bool { occurrences.failed }
+    public var countsFailed: Bool { occurrences.failed || seenBankIDs.failed || foundRepeats.failed || knownRepeats.failed }
 
     /// The id for the next transaction of the file.
     public mutating func id(account: String, transaction t: Transaction) -> DedupID {
@@ -131,8 +155,9 @@ public struct DedupIDAssigner: Sendable {
     public mutating func id(account: String, transaction t: Transaction, foldedDescription: String) -> DedupID {
         if let bankID = t.bankID, !bankID.isEmpty {
             let key = Self.bankKey(account: account, bankID: bankID)
-            if !seenBankIDs.insert(key).inserted { repeatedBankIDs.insert(key) }
-            if !knownRepeats.contains(key) {
+            let isKnown = knownRepeats.contains(key)
+            if !seenBankIDs.insert(key), !isKnown { foundRepeats.insert(key) }
+            if !isKnown {
                 return .bank(account: account, bankID: bankID, amount: t.amount)
             }
         }
@@ -191,5 +216,5 @@ public struct DedupIDAssigner: Sendable {
 
     /// True when the ids given so far may be wrong and the file must be read again,
     /// with `repeatedBankIDs` known and, if `isUngrouped`, every date's counts kept.
-    public var needsRerun: Bool { !repeatedBankIDs.isSubset(of: knownRepeats) || isUngrouped }
+    public var needsRerun: Bool { !foundRepeats.isEmpty || isUngrouped }
 }

@@ -5,9 +5,14 @@ import Foundation
 /// addressing over the keys, which are hashes already, so a lookup is a multiply and a
 /// probe instead of `Dictionary`'s seeded SipHash — asked once per imported row. Only the
 /// keys are in the table (8 bytes a slot); the few seen more than once have their counts
-/// in `repeats`. Counting a whole file (`spillsPast`, an unordered file: every date's keys
-/// kept), the keys move past a limit to a `SpillingIDSet` (sorted runs in a scratch file
-/// behind a Bloom filter), so memory stays flat however many rows the file has.
+/// in `repeats`.
+///
+/// Past `spillsPast` keys (a whole unordered file's, or one date's with very many rows) the
+/// keys move to a `SpillingIDSet` (sorted runs in a scratch file behind a Bloom filter), and
+/// so do the counts: a key seen `n` times has a marker for each of 2…n in the same set
+/// (`OccurrenceMarker`), its count is found again by a search over them, and recent counts
+/// are kept in a small direct-mapped cache. Memory stays flat however many rows the file
+/// has and however often they repeat (an export pasted twice into one file).
 struct OccurrenceCounts: Sendable {
     /// 0 marks an empty slot (key 0 is counted in `zeroCount`).
     private var keys = [UInt64](repeating: 0, count: 64)
@@ -15,19 +20,22 @@ struct OccurrenceCounts: Sendable {
     private var used: [Int32] = []
     private var shift: UInt64 = 58
     private var zeroCount = 0
-    /// Counts of the keys seen twice or more.
+    /// Counts of the keys seen twice or more (in memory, before a spill).
     private var repeats: [UInt64: Int] = [:]
-    /// Keys past which they go to `spilled` (nil: never; the table grows).
-    private let spillsPast: Int?
-    /// The keys once they passed `spillsPast`.
+    /// Keys past which they go to `spilled`.
+    private let spillsPast: Int
+    /// The keys and markers once they passed `spillsPast`.
     private var spilled: SpilledKeys?
 
-    /// An empty table; with `spillsPast`, keys beyond that many go to a scratch file.
-    init(spillsPast: Int? = nil) { self.spillsPast = spillsPast }
+    /// An empty table; keys beyond `spillsPast` go to a scratch file.
+    init(spillsPast: Int = 1 << 18) { self.spillsPast = max(1, spillsPast) }
 
     /// True once the scratch file of the spilled keys failed: the counts are then not to be
     /// trusted (the import stops with an error).
     var failed: Bool { spilled?.set.failed ?? false }
+
+    /// True once the keys went to a scratch file.
+    var hasSpilled: Bool { spilled != nil }
 
     /// Counts one more `key` and returns how many times it was seen, this one included.
     mutating func next(_ key: UInt64) -> Int {
@@ -35,8 +43,8 @@ struct OccurrenceCounts: Sendable {
             zeroCount += 1
             return zeroCount
         }
-        if let spilled { return spilled.set.insert(key) ? 1 : repeated(key) }
-        if let spillsPast, used.count >= spillsPast {
+        if let spilled { return spilled.set.insert(key) ? 1 : spilled.repeated(key) }
+        if used.count >= spillsPast {
             spill()
             return next(key)
         }
@@ -58,24 +66,24 @@ struct OccurrenceCounts: Sendable {
             used.append(Int32(added))
             return 1
         }
-        return repeated(key)
-    }
-
-    /// Counts a key seen before.
-    private mutating func repeated(_ key: UInt64) -> Int {
         let count = repeats[key, default: 1] + 1
         repeats[key] = count
         return count
     }
 
-    /// Moves every key to a `SpillingIDSet` and frees the table.
+    /// Moves every key and count to a `SpillingIDSet` and frees the table.
     private mutating func spill() {
-        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts", memoryLimit: 1 << 16, logLimit: 1 << 12)
+        // As many ids in the set's memory as the table held (4 MiB), fewer under a smaller
+        // limit (the tests').
+        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts", memoryLimit: min(SpillingIDSet.defaultMemoryLimit, spillsPast), logs: false)
         for slot in used { set.insertAbsent(keys[Int(slot)]) }
-        spilled = SpilledKeys(set: set)
-        keys = [UInt64](repeating: 0, count: 64)
+        let keys = SpilledKeys(set: set)
+        for (key, count) in repeats { keys.mark(key, upTo: count) }
+        spilled = keys
+        self.keys = [UInt64](repeating: 0, count: 64)
         used = []
         shift = 58
+        repeats = [:]
     }
 
     /// Brings the slot where `next(key)` starts looking into the cache (a hint).
@@ -97,6 +105,8 @@ struct OccurrenceCounts: Sendable {
         used.removeAll(keepingCapacity: true)
         repeats.removeAll()
         zeroCount = 0
+        // The scratch file goes with the set (it is unlinked already).
+        spilled = nil
     }
 
     private mutating func grow() {
@@ -114,11 +124,59 @@ struct OccurrenceCounts: Sendable {
     }
 }
 
-/// The spilled keys of a whole file's counts: one set, used by one reading at a time (the
-/// assigner that holds it is handed between statements, never used from two threads).
+/// The spilled keys and counts: one set, used by one reading at a time (the assigner that
+/// holds it is handed between statements, never used from two threads).
 final class SpilledKeys: @unchecked Sendable {
-    /// The keys.
+    /// The keys, and a marker for each count past 1 of each key.
     let set: SpillingIDSet
+    /// Recent counts, direct-mapped by key (a slot holds the last key that landed there).
+    private var recentKeys = [UInt64](repeating: 0, count: SpilledKeys.recentSlots)
+    private var recentCounts = [Int](repeating: 0, count: SpilledKeys.recentSlots)
+    private static let recentSlots = 1 << 15
 
     init(set: SpillingIDSet) { self.set = set }
+
+    /// Counts one more of `key`, which the set holds, and returns its count.
+    func repeated(_ key: UInt64) -> Int {
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 49)
+        let count = (recentKeys[slot] == key ? recentCounts[slot] : markedCount(key)) + 1
+        set.insert(OccurrenceMarker.of(key, count))
+        recentKeys[slot] = key
+        recentCounts[slot] = count
+        return count
+    }
+
+    /// Adds the markers of `key` seen `count` times.
+    func mark(_ key: UInt64, upTo count: Int) {
+        guard count >= 2 else { return }
+        for n in 2...count { set.insert(OccurrenceMarker.of(key, n)) }
+    }
+
+    /// How many times `key` was seen: its markers are 2…n, so the first one missing is
+    /// found by doubling, then halving (a few lookups even for a key seen very often).
+    private func markedCount(_ key: UInt64) -> Int {
+        var present = 1
+        var absent = 2
+        while set.contains(OccurrenceMarker.of(key, absent)) {
+            present = absent
+            absent *= 2
+        }
+        while absent - present > 1 {
+            let middle = (present + absent) / 2
+            if set.contains(OccurrenceMarker.of(key, middle)) { present = middle } else { absent = middle }
+        }
+        return present
+    }
+}
+
+/// The id that stands for "content key K was seen at least N times" in a set of spilled
+/// keys: a mix of both, unrelated to any content key (they are hashes of other data).
+enum OccurrenceMarker {
+    /// The marker of occurrence `n` of `key`.
+    static func of(_ key: UInt64, _ n: Int) -> UInt64 {
+        var x = key ^ (UInt64(truncatingIfNeeded: n) &* 0xD6E8_FEB8_6659_FD93) ^ 0x6F63_6375_7272_656E
+        x = (x ^ (x >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        x = (x ^ (x >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        return x ^ (x >> 32)
+    }
 }

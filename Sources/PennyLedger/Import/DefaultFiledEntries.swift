@@ -59,8 +59,9 @@ final class DefaultFiledEntries {
     private(set) var currencyNames: [String] = []
     /// Ids forgotten (`remove`) that a run may still hold, with how many runs there were
     /// then: the records of those runs are gone, those of later runs (the same entry read
-    /// again after its file was read a second time) stand.
-    private(set) var removed: [UInt64: Int] = [:]
+    /// again after its file was read a second time) stand. One set per removal (a file's
+    /// readings taken back: a few at most).
+    private(set) var removals: [(ids: RolledBackIDs, runCount: Int)] = []
     /// Whether each run has a filter of its keys (a store asked once per row keeps them,
     /// so that a key no run holds reads no page).
     private let filtersKeys: Bool
@@ -169,16 +170,21 @@ final class DefaultFiledEntries {
     }
 
     /// Forgets the entries with these ids (those a failed file wrote).
-    func remove(_ ids: Set<UInt64>) {
+    func remove(_ ids: RolledBackIDs) {
         guard !ids.isEmpty else { return }
         memory.remove(ids)
-        if !runs.isEmpty { for id in ids { removed[id] = runs.count } }
+        if !runs.isEmpty { removals.append((ids, runs.count)) }
+        // Answers from a set whose scratch file failed are not to be trusted.
+        if ids.failed { failed = true }
     }
 
     /// Whether the record of `id` in the run at `runIndex` still stands (not forgotten since).
     func isKept(_ id: UInt64, inRun runIndex: Int) -> Bool {
-        guard let before = removed[id] else { return true }
-        return runIndex >= before
+        for removal in removals where runIndex < removal.runCount {
+            if removal.ids.contains(id) { return false }
+            if removal.ids.failed { failed = true }
+        }
+        return true
     }
 
     /// Reads words of `run` from its file.

@@ -13,6 +13,8 @@ struct ImportPass {
     var assigners: [String: DedupIDAssigner] = [:]
     /// Where each bank id an earlier reading found repeated was first seen.
     var repeats: RepeatedStatementGuard
+    /// Repeated bank ids this reading found that earlier ones did not (every assigner's).
+    let foundRepeats: RepeatedBankIDs = []
     /// The first rule that gave up in a decision asked for (`Categorization.matchFailure`).
     var ruleFailure: PennyError?
     /// How many statement headers the file has had.
@@ -20,10 +22,10 @@ struct ImportPass {
     private let keepsAllDates: Bool
 
     /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found.
-    init(knownRepeats: Set<UInt64>, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
+    init(knownRepeats: RepeatedBankIDs, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
         self.keepsAllDates = keepsAllDates
         self.ruleFailure = ruleFailure
-        assigner = DedupIDAssigner(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates)
+        assigner = DedupIDAssigner(knownRepeats: knownRepeats, foundRepeats: foundRepeats, keepsAllDates: keepsAllDates)
         repeats = RepeatedStatementGuard(knownRepeats: knownRepeats)
     }
 
@@ -31,12 +33,13 @@ struct ImportPass {
     mutating func open(_ statement: OpenStatement) {
         statementCount += 1
         if let previous = self.statement?.account { assigners[previous] = assigner }
-        assigner = assigners[statement.account] ?? DedupIDAssigner(knownRepeats: repeats.knownRepeats, keepsAllDates: keepsAllDates)
+        assigner =
+            assigners[statement.account] ?? DedupIDAssigner(knownRepeats: repeats.knownRepeats, foundRepeats: foundRepeats, keepsAllDates: keepsAllDates)
         self.statement = statement
     }
 
     /// True when an assigner's counts of an unordered file could not be kept.
-    var countsFailed: Bool { assigner.countsFailed || assigners.values.contains(where: \.countsFailed) }
+    var countsFailed: Bool { assigner.countsFailed || assigners.values.contains(where: \.countsFailed) || repeats.failed }
 
     /// Keeps `decision`'s match failure when it is the first.
     mutating func note(_ decision: Categorization) {
@@ -47,16 +50,14 @@ struct ImportPass {
     /// with the repeated bank ids seen so far (the next reading finds any others).
     mutating func stoppedOutOfOrder() -> ImportPassResult {
         if let own = statement?.account { assigners[own] = assigner }
-        let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
-        return .rerun(repeats: repeats, ungrouped: true)
+        return .rerun(repeats: foundRepeats, ungrouped: true)
     }
 
     /// The counts, or the repeats another reading must know.
     mutating func finish() -> ImportPassResult {
         if let own = statement?.account { assigners[own] = assigner }
         guard assigners.values.contains(where: \.needsRerun) else { return .done(outcome) }
-        let repeats = assigners.values.reduce(into: Set<UInt64>()) { $0.formUnion($1.repeatedBankIDs) }
-        return .rerun(repeats: repeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
+        return .rerun(repeats: foundRepeats, ungrouped: assigners.values.contains(where: \.isUngrouped))
     }
 }
 
@@ -65,7 +66,7 @@ enum ImportPassResult {
     /// Every transaction told apart: the file's counts.
     case done(FileOutcome)
     /// Read again, knowing these repeated bank ids (and, if `ungrouped`, every date's counts).
-    case rerun(repeats: Set<UInt64>, ungrouped: Bool)
+    case rerun(repeats: RepeatedBankIDs, ungrouped: Bool)
 }
 
 /// The statement a file is in the middle of.
@@ -84,11 +85,14 @@ struct OpenStatement {
 /// repeated) in two statements of one account.
 struct RepeatedStatementGuard {
     /// Bank ids an earlier reading found repeated (`DedupIDAssigner.bankKey`).
-    let knownRepeats: Set<UInt64>
-    private var firstSeen: [UInt64: (statement: Int, line: Int)] = [:]
+    let knownRepeats: RepeatedBankIDs
+    private let sightings = RepeatSightings()
 
     /// A guard over `knownRepeats`.
-    init(knownRepeats: Set<UInt64>) { self.knownRepeats = knownRepeats }
+    init(knownRepeats: RepeatedBankIDs) { self.knownRepeats = knownRepeats }
+
+    /// True once a scratch file failed: the guard's answers are then not to be trusted.
+    var failed: Bool { sightings.failed }
 
     /// Notes `transaction`'s bank id in statement `ordinal` of `own`; throws when an
     /// earlier statement of the file had it.
@@ -96,11 +100,11 @@ struct RepeatedStatementGuard {
         guard !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty else { return }
         let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
         guard knownRepeats.contains(key) else { return }
-        if let earlier = firstSeen[key], earlier.statement != ordinal {
+        if let line = sightings.earlierLine(of: key, statement: ordinal) {
             throw .badInput(
-                "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(earlier.line)): the file repeats a statement; refused rather than imported twice",
+                "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(line)): the file repeats a statement; refused rather than imported twice",
                 at: transaction.location)
         }
-        firstSeen[key] = firstSeen[key] ?? (ordinal, transaction.location.line)
+        sightings.note(key, line: transaction.location.line)
     }
 }

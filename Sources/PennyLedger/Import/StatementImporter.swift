@@ -156,7 +156,8 @@ public struct StatementImporter {
             // The first pass finds every repeated bank id; a second may still find dates out
             // of order among the transactions those ids no longer identify; a third keeps
             // every date's counts and so always settles.
-            var repeats: Set<UInt64> = [], keepsAllDates = false
+            let repeats: RepeatedBankIDs = []
+            var keepsAllDates = false
             for _ in 0..<3 {
                 switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates, ruleFailure: &ruleFailure) {
                 case .done(let counts):
@@ -182,7 +183,7 @@ public struct StatementImporter {
 
     /// Reads the file once, filing each event in turn (`take`); stops after an event once a
     /// rule gave up.
-    private func pass(_ read: Read, knownRepeats: Set<UInt64>, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
+    private func pass(_ read: Read, knownRepeats: RepeatedBankIDs, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
         var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure)
         defer { ruleFailure = pass.ruleFailure }
         var lookahead = RowLookahead()
@@ -205,7 +206,7 @@ public struct StatementImporter {
         }
         if pass.countsFailed {
             throw PennyError(
-                .ledgerUnavailable, "cannot keep the occurrence counts of a file not in date order: the temporary file for them failed; nothing of it was written",
+                .ledgerUnavailable, "cannot keep the occurrence counts and bank ids of this file: the temporary file for them failed; nothing of it was written",
                 at: SourceLocation(file: pass.statement?.source ?? ""))
         }
         return pass.finish()

@@ -27,6 +27,9 @@ final class SpillingIDSet {
     private static let maximumRuns = 4
     private let memoryLimit: Int
     private let logLimit: Int
+    /// False for a set that is only asked and added to (`ids(from:)` and `rollback(to:)` are
+    /// then not available): nothing is logged.
+    private let logs: Bool
     /// The most bytes the filter takes (`defaultFilterByteLimit`).
     private let filterByteLimit: Int
     private let nearPath: String
@@ -58,6 +61,7 @@ final class SpillingIDSet {
     var logCount: Int { (logFile?.count ?? 0) + logTail.count }
 
     /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
+    /// Without `logs`, the ids are not logged (the set cannot list or roll back its ids).
     /// Ids kept in memory before a spill: as many as an `IDSet` of 2¹⁹ slots holds without
     /// doubling (4 MiB; one more id would make it 8 MiB, and 12 MiB while it doubles).
     static let defaultMemoryLimit = IDSet.capacity(slots: 1 << 19)
@@ -69,8 +73,12 @@ final class SpillingIDSet {
     /// 37 MB of a 98 MB peak).
     static let defaultFilterByteLimit = 16 << 20
 
-    init(near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18, filterByteLimit: Int = defaultFilterByteLimit) {
+    init(
+        near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18,
+        filterByteLimit: Int = defaultFilterByteLimit, logs: Bool = true
+    ) {
         self.nearPath = nearPath
+        self.logs = logs
         self.memoryLimit = max(1, memoryLimit)
         self.logLimit = max(1, logLimit)
         self.filterByteLimit = max(64, filterByteLimit)
@@ -115,6 +123,7 @@ final class SpillingIDSet {
     }
 
     private func log(_ id: UInt64) {
+        guard logs else { return }
         logTail.append(id)
         guard logTail.count >= logLimit else { return }
         if logFile == nil { logFile = ScratchFile(near: nearPath) }
@@ -246,8 +255,14 @@ final class SpillingIDSet {
     /// The ids inserted since the log had `start` entries, in insertion order.
     func ids(from start: Int) -> [UInt64] {
         var out: [UInt64] = []
-        forEachLogged(from: start, to: logCount) { out.append($0) }
+        forEachID(from: start) { out.append($0) }
         return out
+    }
+
+    /// Calls `body` with each id inserted since the log had `start` entries, in order.
+    func forEachID(from start: Int, _ body: (UInt64) -> Void) {
+        precondition(logs, "an unlogged set has no ids to list")
+        forEachLogged(from: start, to: logCount, body)
     }
 
     private func forEachLogged(from start: Int, to end: Int, _ body: (UInt64) -> Void) {
@@ -262,6 +277,7 @@ final class SpillingIDSet {
 
     /// Forgets the ids inserted after the log had `start` entries.
     func rollback(to start: Int) {
+        precondition(logs, "an unlogged set cannot roll back")
         let end = logCount
         guard start < end else { return }
         if start >= logAtLastSpill {

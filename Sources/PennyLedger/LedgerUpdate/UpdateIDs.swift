@@ -42,8 +42,14 @@ final class UpdateIDs {
     /// How many ids the update added.
     var addedCount: Int { ids.extra.logCount - scannedCount }
 
-    /// The ids added after the log had `start` entries.
-    func added(since start: Int) -> Set<UInt64> { Set(ids.extra.ids(from: start)) }
+    /// The ids added after the log had `start` entries, in a set whose scratch file goes
+    /// beside `ledgerPath`.
+    func added(since start: Int, near ledgerPath: String) -> RolledBackIDs {
+        let added = RolledBackIDs(near: ledgerPath)
+        // The log holds each id once.
+        ids.extra.forEachID(from: start) { added.insertAbsent($0) }
+        return added
+    }
 
     /// Forgets the ids added after the log had `start` entries.
     func rollback(to start: Int) { ids.rollback(to: start) }
