@@ -14,8 +14,11 @@ final class RepeatSightings {
     /// An empty record.
     init() {}
 
+    /// True once a scratch file could not be read.
+    private var unread = false
+
     /// True once a scratch file failed: the answers are then not to be trusted.
-    var failed: Bool { earlier.failed || log.failed }
+    var failed: Bool { earlier.failed || log.failed || unread }
 
     /// The line where `key` was first seen, when that was in a statement before `ordinal`
     /// (statements are numbered in file order).
@@ -27,7 +30,7 @@ final class RepeatSightings {
         guard earlier.contains(key) else { return nil }
         var line: Int?
         var isKey = true, matched = false
-        log.forEach(in: 0..<statementStart) { word in
+        let read = log.forEach(in: 0..<statementStart) { word in
             defer { isKey.toggle() }
             if isKey {
                 matched = word == key
@@ -37,6 +40,7 @@ final class RepeatSightings {
             }
             return true
         }
+        if !read { unread = true }
         return line
     }
 
@@ -49,11 +53,12 @@ final class RepeatSightings {
     /// Moves the current statement's ids to `earlier`.
     private func closeStatement() {
         var isKey = true
-        log.forEach(in: statementStart..<log.count) { word in
+        let read = log.forEach(in: statementStart..<log.count) { word in
             if isKey { earlier.insert(word) }
             isKey.toggle()
             return true
         }
+        if !read { unread = true }
         statementStart = log.count
     }
 }

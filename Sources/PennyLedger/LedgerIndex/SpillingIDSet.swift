@@ -26,7 +26,6 @@ final class SpillingIDSet {
     /// More runs than this are merged into one, so a filter hit reads at most this many pages.
     private static let maximumRuns = 4
     private let memoryLimit: Int
-    private let logLimit: Int
     /// False for a set that is only asked and added to (`ids(from:)` and `rollback(to:)` are
     /// then not available): nothing is logged.
     private let logs: Bool
@@ -44,21 +43,22 @@ final class SpillingIDSet {
     /// without a retain and release each.
     private var filterView: BlockedBloomFilter?
     private var filterCapacity = 0
-    /// Ids in insertion order: the first `loggedToFile` in `logFile`, the rest in `logTail`.
-    private var logFile: ScratchFile?
-    private var logTail: [UInt64] = []
+    /// Ids in insertion order (memory, then a scratch file); empty without `logs`.
+    private var log: WordLog
     /// The log's length when the last run was spilled: a rollback to a point after it only
     /// touches memory.
     private var logAtLastSpill = 0
-    /// True once a scratch file could not be written: the caller stops trusting the set.
-    private(set) var failed = false
+    /// True once the runs' scratch file, or the log's, could not be written or read.
+    private var runsFailed = false
+    /// True once a scratch file failed: the caller stops trusting the set.
+    var failed: Bool { runsFailed || log.failed }
 
     /// How many ids the set holds.
     private(set) var count = 0
     /// The filter's bytes now (0 without one).
     var filterByteCount: Int { (filter?.wordCount ?? 0) * 8 }
     /// How many ids were ever inserted and not rolled back (the log's length).
-    var logCount: Int { (logFile?.count ?? 0) + logTail.count }
+    var logCount: Int { log.count }
 
     /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
     /// Without `logs`, the ids are not logged (the set cannot list or roll back its ids).
@@ -80,7 +80,7 @@ final class SpillingIDSet {
         self.nearPath = nearPath
         self.logs = logs
         self.memoryLimit = max(1, memoryLimit)
-        self.logLimit = max(1, logLimit)
+        self.log = WordLog(near: nearPath, memoryLimit: logLimit)
         self.filterByteLimit = max(64, filterByteLimit)
     }
 
@@ -105,14 +105,14 @@ final class SpillingIDSet {
     func insert(_ id: UInt64) -> Bool {
         guard !contains(id) else { return false }
         // Logged first: a spill `place` makes then counts this id as spilled.
-        log(id)
+        if logs { log.append(id) }
         place(id)
         return true
     }
 
     /// Adds `id`, known to be absent (just asked).
     func insertAbsent(_ id: UInt64) {
-        log(id)
+        if logs { log.append(id) }
         place(id)
     }
 
@@ -120,18 +120,6 @@ final class SpillingIDSet {
         memory.insert(id)
         count += 1
         if memory.count >= memoryLimit { spill() }
-    }
-
-    private func log(_ id: UInt64) {
-        guard logs else { return }
-        logTail.append(id)
-        guard logTail.count >= logLimit else { return }
-        if logFile == nil { logFile = ScratchFile(near: nearPath) }
-        guard let logFile, logTail.withUnsafeBufferPointer({ logFile.append($0) }) else {
-            failed = true
-            return
-        }
-        logTail.removeAll(keepingCapacity: true)
     }
 
     /// Writes the in-memory ids as a sorted run and empties memory.
@@ -143,7 +131,7 @@ final class SpillingIDSet {
         SpreadKeySort.sort(&keys)
         if runFile == nil { runFile = ScratchFile(near: nearPath) }
         guard let runFile, keys.withUnsafeBufferPointer({ runFile.append($0) }) else {
-            failed = true
+            runsFailed = true
             return
         }
         let fences = stride(from: 0, to: keys.count, by: Self.pageKeys).map { keys[$0] }
@@ -162,7 +150,7 @@ final class SpillingIDSet {
     /// Merges every run into one, in a new scratch file (the old one is then dropped).
     private func mergeRuns() {
         guard let merged = ScratchFile(near: nearPath) else {
-            failed = true
+            runsFailed = true
             return
         }
         var keys = KeyMerge(runStreams(chunk: 1 << 12))
@@ -176,14 +164,14 @@ final class SpillingIDSet {
             total += 1
             if out.count == out.capacity {
                 guard out.withUnsafeBufferPointer({ merged.append($0) }) else {
-                    failed = true
+                    runsFailed = true
                     return
                 }
                 out.removeAll(keepingCapacity: true)
             }
         }
         guard !keys.failed, out.withUnsafeBufferPointer({ merged.append($0) }), total == spilled else {
-            failed = true
+            runsFailed = true
             return
         }
         runFile = merged
@@ -217,7 +205,7 @@ final class SpillingIDSet {
         for run in runs {
             var stream = WordStream(range: run.start..<(run.start + run.count)) { runFile.read(at: $1, into: $0) }
             while let key = stream.pop() { body(key) }
-            if stream.failed { failed = true }
+            if stream.failed { runsFailed = true }
         }
     }
 
@@ -237,7 +225,7 @@ final class SpillingIDSet {
             let found = page.withUnsafeMutableBufferPointer { buffer -> Bool in
                 let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
                 guard runFile.read(at: run.start + first, into: slice) else {
-                    failed = true
+                    runsFailed = true
                     return false
                 }
                 var lo = 0, hi = n
@@ -266,13 +254,11 @@ final class SpillingIDSet {
     }
 
     private func forEachLogged(from start: Int, to end: Int, _ body: (UInt64) -> Void) {
-        let onFile = logFile?.count ?? 0
-        if start < onFile, let logFile {
-            var stream = WordStream(range: start..<min(end, onFile)) { logFile.read(at: $1, into: $0) }
-            while let id = stream.pop() { body(id) }
-            if stream.failed { failed = true }
+        let read = log.forEach(in: start..<end) {
+            body($0)
+            return true
         }
-        for i in max(start, onFile)..<max(end, onFile) where i - onFile < logTail.count { body(logTail[i - onFile]) }
+        if !read { runsFailed = true }
     }
 
     /// Forgets the ids inserted after the log had `start` entries.
@@ -296,13 +282,7 @@ final class SpillingIDSet {
             logAtLastSpill = 0
             forEachLogged(from: 0, to: start) { place($0) }
         }
-        let onFile = logFile?.count ?? 0
-        if start < onFile {
-            logFile?.truncate(to: start)
-            logTail.removeAll()
-        } else {
-            logTail.removeSubrange((start - onFile)...)
-        }
+        log.truncate(to: start)
         logAtLastSpill = min(logAtLastSpill, start)
     }
 
