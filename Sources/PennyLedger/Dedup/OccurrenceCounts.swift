@@ -73,9 +73,10 @@ struct OccurrenceCounts: Sendable {
 
     /// Moves every key and count to a `SpillingIDSet` and frees the table.
     private mutating func spill() {
-        // As many ids in the set's memory as the table held (4 MiB), fewer under a smaller
-        // limit (the tests').
-        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts", memoryLimit: min(SpillingIDSet.defaultMemoryLimit, spillsPast), logs: false)
+        // 2¹⁶ ids in the set's memory (1 MiB), fewer under a smaller limit (the tests'): the
+        // worst 10M-row shape (shuffled, two own accounts, two round-up programs) peaked at
+        // 100 MB with 4 MiB here.
+        let set = SpillingIDSet(near: NSTemporaryDirectory() + "/penny-counts", memoryLimit: min(1 << 16, spillsPast), logs: false)
         for slot in used { set.insertAbsent(keys[Int(slot)]) }
         let keys = SpilledKeys(set: set)
         for (key, count) in repeats { keys.mark(key, upTo: count) }
