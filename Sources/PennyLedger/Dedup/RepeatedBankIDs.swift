@@ -22,12 +22,23 @@ public final class RepeatedBankIDs: ExpressibleByArrayLiteral, @unchecked Sendab
     /// True when there are none.
     public var isEmpty: Bool { count == 0 }
 
+    /// The last key asked and its answer: the guard and the assigner ask for the same key
+    /// one after the other, and a spilled key's answer reads a page.
+    private var lastAsked: (key: UInt64, answer: Bool)?
+
     /// True when `key` is one of them.
-    @inline(__always) public func contains(_ key: UInt64) -> Bool { count > 0 && ids.contains(key) }
+    @inline(__always) public func contains(_ key: UInt64) -> Bool {
+        guard count > 0 else { return false }
+        if let lastAsked, lastAsked.key == key { return lastAsked.answer }
+        let answer = ids.contains(key)
+        lastAsked = (key, answer)
+        return answer
+    }
 
     /// Adds `key`; false when it was there already.
     @discardableResult
     public func insert(_ key: UInt64) -> Bool {
+        lastAsked = nil
         guard ids.insert(key) else { return false }
         count += 1
         return true
