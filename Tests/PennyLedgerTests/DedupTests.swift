@@ -39,6 +39,21 @@ struct DedupTests {
         #expect(content.id(account: "a:b", transaction: transaction("2024-03-02", -100, "X", id: "")) == x)
     }
 
+    /// The repeats' last answer is remembered only until the set changes, and the union
+    /// of another reading's repeats is their union.
+    @Test func repeatedBankIDsAnswerAfterEveryChange() {
+        let known: RepeatedBankIDs = [1, 2]
+        #expect(!known.contains(3))
+        #expect(known.insert(3))
+        #expect(known.contains(3))
+        #expect(!known.insert(3))
+        let found: RepeatedBankIDs = [3, 4]
+        #expect(!known.contains(4))
+        known.formUnion(found)
+        #expect(known.contains(4) && known.contains(1) && !known.contains(5))
+        #expect(known.count == 4)
+    }
+
     @Test func ungroupedDatesAskForARerunThatKeepsEveryCount() {
         let file = [
             transaction("2024-03-02", -120, "COFFEE"), transaction("2024-03-03", -500, "LUNCH"),
