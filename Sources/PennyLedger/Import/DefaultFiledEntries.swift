@@ -45,6 +45,8 @@ final class DefaultFiledEntries {
     private var memory = RecentEntries()
     /// How many entries are in memory (not yet spilled).
     var memoryCount: Int { memory.count }
+    /// True when the store holds no entry, in memory or in a run.
+    var isEmpty: Bool { memory.count == 0 && runs.isEmpty }
     private let memoryLimit: Int
     private let makeScratch: () -> ScratchFile?
     /// The scratch file of the runs spilled by this run.

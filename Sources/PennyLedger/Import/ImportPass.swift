@@ -38,7 +38,8 @@ struct ImportPass {
         self.statement = statement
     }
 
-    /// True when an assigner's counts of an unordered file could not be kept.
+    /// True when a scratch file of the counts, the bank ids or the guard failed: the ids
+    /// are then not to be trusted.
     var countsFailed: Bool { assigner.countsFailed || assigners.values.contains(where: \.countsFailed) || repeats.failed }
 
     /// Keeps `decision`'s match failure when it is the first.

@@ -164,7 +164,7 @@ public struct StatementImporter {
                     return counts
                 case .rerun(let found, let ungrouped):
                     magnitudes.totals = totals
-                    let written = update.ids(since: mark)
+                    let written = writtenIDs(since: mark)
                     try update.rollback(to: mark)
                     transfers.rollback(to: checkpoint, removing: written)
                     repeats.formUnion(found)
@@ -173,12 +173,18 @@ public struct StatementImporter {
             }
             throw PennyError.badInput("the statement's transactions could not be told apart after three readings", at: SourceLocation(file: source))
         } catch {
-            let written = update.ids(since: mark)
+            let written = writtenIDs(since: mark)
             try update.rollback(to: mark)
             transfers.rollback(to: checkpoint, removing: written)
             magnitudes.totals = totals
             throw error
         }
+    }
+
+    /// The ids written since `mark`, for the transfer stores to forget; none when they hold
+    /// nothing (a file read again after its whole first half wrote a million ids for nothing).
+    private func writtenIDs(since mark: LedgerUpdate.Mark) -> RolledBackIDs {
+        transfers.holdsEntries ? update.ids(since: mark) : []
     }
 
     /// Reads the file once, filing each event in turn (`take`); stops after an event once a

@@ -169,6 +169,9 @@ public final class TransferIndex {
     /// A point to roll back to when a file fails.
     public func checkpoint() -> Int { pairedLog.count }
 
+    /// True when either store holds an entry (a rollback then has ids to forget in them).
+    public var holdsEntries: Bool { !transferEntries.isEmpty || !uncategorized.isEmpty }
+
     /// Forgets the pairings since `checkpoint` and the entries with the given ids (those a
     /// failed file wrote). - Complexity: O(entries in memory): failures are rare, so
     /// nothing is logged per entry on the way.
