@@ -15,11 +15,30 @@ public struct RoundUpTally: Sendable {
         var program: Int
         var funding: Int
 
-        /// One word for the hasher instead of five (the date's three fields, the program,
-        /// the funding account): an unordered file merges a total per purchase.
-        func hash(into hasher: inout Hasher) {
+        /// Numbers past this many programs or funding accounts do not pack (20 bits each).
+        static let packedLimit = 1 << 20
+
+        /// The key in one word, the tables' key: a mark bit (so never 0), the date's fields
+        /// (23 bits: years below 16384), the program and the funding account (20 bits each).
+        var packed: UInt64 {
+            precondition(program < Self.packedLimit && funding < Self.packedLimit, "round-up programs and funding accounts number fewer than 2^20")
             let day = UInt64(truncatingIfNeeded: (date.year << 9) | (date.month << 5) | date.day)
-            hasher.combine(day << 40 | UInt64(truncatingIfNeeded: program & 0xFFFFF) << 20 | UInt64(truncatingIfNeeded: funding & 0xFFFFF))
+            return 1 << 63 | day << 40 | UInt64(truncatingIfNeeded: program) << 20 | UInt64(truncatingIfNeeded: funding)
+        }
+
+        /// The key `packed` gave.
+        init(packed: UInt64) {
+            let day = Int(truncatingIfNeeded: (packed >> 40) & 0x7F_FFFF)
+            date = LocalDate(year: day >> 9, month: (day >> 5) & 15, day: day & 31)!
+            program = Int(truncatingIfNeeded: (packed >> 20) & 0xFFFFF)
+            funding = Int(truncatingIfNeeded: packed & 0xFFFFF)
+        }
+
+        /// A key of its fields.
+        init(date: LocalDate, program: Int, funding: Int) {
+            self.date = date
+            self.program = program
+            self.funding = funding
         }
     }
 
@@ -29,10 +48,11 @@ public struct RoundUpTally: Sendable {
         var purchases: Int = 0
     }
 
-    /// Merged totals.
-    private(set) var merged: [Key: Total] = [:]
-    /// Each program's day total over its funding accounts, kept to check it fits 64 bits.
-    private var programDays: [Key: Int64] = [:]
+    /// Merged totals, by packed key.
+    private var merged = PackedKeyTable(filler: Total())
+    /// Each program's day total over its funding accounts (funding 0 in the key), kept to
+    /// check it fits 64 bits.
+    private var programDays = PackedKeyTable(filler: Int64(0))
     /// Funding account names, numbered in the order they were first seen.
     private(set) var fundings: [String] = []
     private var fundingIndex: [String: Int] = [:]
@@ -48,7 +68,10 @@ public struct RoundUpTally: Sendable {
         get throws(MoneyError) {
             var copy = self
             try copy.mergeCurrents()
-            return copy.merged
+            var totals: [Key: Total] = [:]
+            totals.reserveCapacity(copy.merged.count)
+            copy.merged.forEach { totals[Key(packed: $0)] = $1 }
+            return totals
         }
     }
 
@@ -82,19 +105,20 @@ public struct RoundUpTally: Sendable {
     /// Each table is looked up once (its entry then changed in place): an unordered file
     /// merges a total per purchase. Both sums are checked before either table changes.
     private mutating func merge(_ total: Total, under key: Key) throws(MoneyError) {
-        let mergedIndex = merged.index(forKey: key)
-        var amount = mergedIndex.map { merged.values[$0].amount } ?? 0
+        let packed = key.packed
+        let mergedSlot = merged.slot(of: packed)
+        var amount = mergedSlot.found ? merged[mergedSlot.index].amount : 0
         try amount.add(checked: total.amount)
-        let dayKey = Key(date: key.date, program: key.program, funding: 0)
-        let dayIndex = programDays.index(forKey: dayKey)
-        var day = dayIndex.map { programDays.values[$0] } ?? 0
+        let dayKey = Key(date: key.date, program: key.program, funding: 0).packed
+        let daySlot = programDays.slot(of: dayKey)
+        var day = daySlot.found ? programDays[daySlot.index] : 0
         try day.add(checked: total.amount)
-        if let dayIndex { programDays.values[dayIndex] = day } else { programDays[dayKey] = day }
-        if let mergedIndex {
-            merged.values[mergedIndex].amount = amount
-            merged.values[mergedIndex].purchases += total.purchases
+        if daySlot.found { programDays[daySlot.index] = day } else { programDays.insert(dayKey, day, at: daySlot.index) }
+        if mergedSlot.found {
+            merged[mergedSlot.index].amount = amount
+            merged[mergedSlot.index].purchases += total.purchases
         } else {
-            merged[key] = Total(amount: amount, purchases: total.purchases)
+            merged.insert(packed, Total(amount: amount, purchases: total.purchases), at: mergedSlot.index)
         }
     }
 
@@ -162,9 +186,11 @@ extension RoundUpTally {
 
     /// One more than the highest program number a total is kept under (0: none).
     public var programCount: Int {
-        max(merged.keys.map(\.program).max() ?? -1, currents.lastIndex { $0 != nil } ?? -1) + 1
+        var highest = currents.lastIndex { $0 != nil } ?? -1
+        merged.forEach { key, _ in highest = max(highest, Key(packed: key).program) }
+        return highest + 1
     }
 
     /// True when nothing was added.
-    public var isEmpty: Bool { merged.isEmpty && currents.allSatisfy { $0 == nil } }
+    public var isEmpty: Bool { merged.count == 0 && currents.allSatisfy { $0 == nil } }
 }
