@@ -27,7 +27,7 @@ struct DedupTests {
         #expect(later.id(account: "assets:x", transaction: transaction("2024-03-02", -120, "FEE (corrected)", id: "T1")) == a)
     }
 
-    @Test func blankOrRepeatedBankIDsFallBackToContent() {
+    @Test func blankOrScratchIDSetFallBackToContent() {
         var first = DedupIDAssigner()
         _ = first.id(account: "a:b", transaction: transaction("2024-03-02", -100, "X", id: "R"))
         _ = first.id(account: "a:b", transaction: transaction("2024-03-03", -200, "Y", id: "R"))
@@ -42,12 +42,12 @@ struct DedupTests {
     /// The repeats' last answer is remembered only until the set changes, and the union
     /// of another reading's repeats is their union.
     @Test func repeatedBankIDsAnswerAfterEveryChange() {
-        let known: RepeatedBankIDs = [1, 2]
+        let known: ScratchIDSet = [1, 2]
         #expect(!known.contains(3))
         #expect(known.insert(3))
         #expect(known.contains(3))
         #expect(!known.insert(3))
-        let found: RepeatedBankIDs = [3, 4]
+        let found: ScratchIDSet = [3, 4]
         #expect(!known.contains(4))
         known.formUnion(found)
         #expect(known.contains(4) && known.contains(1) && !known.contains(5))

@@ -30,7 +30,7 @@ struct DefaultFiledEntriesTests {
                     nextID += 1
                 case 6:
                     let gone = Set((0..<3).map { _ in UInt64.random(in: 1..<nextID, using: &generator) })
-                    store.remove(RolledBackIDs(gone))
+                    store.remove(ScratchIDSet(gone))
                     for key in model.keys { model[key]!.removeAll { gone.contains($0.id) } }
                 default:
                     let key = randomKey(), day = Int.random(in: 19_000...19_060, using: &generator), window = Int.random(in: 0...5, using: &generator)
@@ -51,7 +51,7 @@ struct DefaultFiledEntriesTests {
         let store = DefaultFiledEntries(near: temporaryDirectory().appendingPathComponent("l.journal").path, memoryLimit: limit)
         let key = DefaultFiledEntries.Key(account: "assets:savings", units: 30_000, currency: "EUR")
         for id in UInt64(1)...10 { store.add(key, id: id, day: 19_000 + Int32(id)) }
-        store.remove(RolledBackIDs(UInt64(6)...10))
+        store.remove(ScratchIDSet(UInt64(6)...10))
         for id in UInt64(6)...10 { store.add(key, id: id, day: 19_000 + Int32(id)) }
         store.remove([9])
         let found = try #require(store.lookup(key, days: 19_000...19_020))

@@ -30,7 +30,7 @@ import Testing
     /// later statement is still refused with the line of its first sighting.
     @Test func aRepeatPastTheSightingsInMemoryIsRefusedWithItsFirstLine() throws {
         let ids = (0..<20_000).map { "T\($0)" }
-        let known = RepeatedBankIDs()
+        let known: ScratchIDSet = []
         for id in ids { known.insert(DedupIDAssigner.bankKey(account: "assets:a", bankID: id)) }
         var guardian = RepeatedStatementGuard(knownRepeats: known)
         for (index, id) in ids.enumerated() {

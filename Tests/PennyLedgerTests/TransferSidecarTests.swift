@@ -35,7 +35,7 @@ struct TransferSidecarTests {
             }
             // A failed file forgets what it wrote in this run.
             let gone = Set(added.filter { _ in Int.random(in: 0..<10, using: &generator) == 0 })
-            store.remove(RolledBackIDs(gone))
+            store.remove(ScratchIDSet(gone))
             for key in model.keys { model[key]!.removeAll { gone.contains($0.id) } }
             try expectAgreement(store, model, &generator, "run \(run), before")
             files = try #require(store.persistedRuns(folder: folder, prefix: sidecar.runPrefix))

@@ -92,15 +92,15 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
 /// date's counts are kept and memory stays flat however long the file is. A file whose
 /// dates come back after another date (`isUngrouped`) is re-run with every count kept.
 /// Either way, past `spillsPast` keys the counts go to a scratch file (`OccurrenceCounts`),
-/// and so do the bank ids seen (`SeenBankIDs`), so no statement's size or shape (one date
+/// and so do the bank ids seen (`ScratchIDSet`), so no statement's size or shape (one date
 /// with a million rows, an export pasted twice) grows memory past a few megabytes here.
 public struct DedupIDAssigner: Sendable {
-    private let knownRepeats: RepeatedBankIDs
+    private let knownRepeats: ScratchIDSet
     /// Repeated bank ids this reading found that `knownRepeats` lacks (shared by the file's
     /// assigners).
-    private let foundRepeats: RepeatedBankIDs
+    private let foundRepeats: ScratchIDSet
     private let keepsAllDates: Bool
-    private let seenBankIDs: SeenBankIDs
+    private let seenBankIDs: ScratchIDSet
     private var occurrences: OccurrenceCounts
     private var currentDay: Int?
     private var closedDays: Set<Int> = []
@@ -114,7 +114,7 @@ public struct DedupIDAssigner: Sendable {
     private var trackedDate: LocalDate?
     /// Bank ids seen more than once so far and not known before (as hashes of account and
     /// id): the next reading's known repeats gain them.
-    public var repeatedBankIDs: RepeatedBankIDs { foundRepeats }
+    public var repeatedBankIDs: ScratchIDSet { foundRepeats }
     /// True when a date came back after another one, with counts already dropped.
     public private(set) var isUngrouped = false
 
@@ -123,14 +123,14 @@ public struct DedupIDAssigner: Sendable {
     /// it adds the repeats it finds to `foundRepeats`; more than `spillsPast` counted keys
     /// go to a scratch file.
     public init(
-        knownRepeats: RepeatedBankIDs = [], foundRepeats: RepeatedBankIDs = [], keepsAllDates: Bool = false,
+        knownRepeats: ScratchIDSet = [], foundRepeats: ScratchIDSet = [], keepsAllDates: Bool = false,
         spillsPast: Int = DedupIDAssigner.defaultSpillsPast
     ) {
         self.knownRepeats = knownRepeats
         self.foundRepeats = foundRepeats
         self.keepsAllDates = keepsAllDates
         self.occurrences = OccurrenceCounts(spillsPast: spillsPast)
-        self.seenBankIDs = SeenBankIDs(spillsPast: spillsPast)
+        self.seenBankIDs = ScratchIDSet(near: NSTemporaryDirectory() + "/penny-bank-ids", memoryLimit: spillsPast)
     }
 
     /// Counted keys kept in memory before they go to a scratch file: 2¹⁸ (a table of 4 MiB).

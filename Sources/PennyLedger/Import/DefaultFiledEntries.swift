@@ -63,7 +63,7 @@ final class DefaultFiledEntries {
     /// then: the records of those runs are gone, those of later runs (the same entry read
     /// again after its file was read a second time) stand. One set per removal (a file's
     /// readings taken back: a few at most).
-    private(set) var removals: [(ids: RolledBackIDs, runCount: Int)] = []
+    private(set) var removals: [(ids: ScratchIDSet, runCount: Int)] = []
     /// Whether each run has a filter of its keys (a store asked once per row keeps them,
     /// so that a key no run holds reads no page).
     private let filtersKeys: Bool
@@ -172,7 +172,7 @@ final class DefaultFiledEntries {
     }
 
     /// Forgets the entries with these ids (those a failed file wrote).
-    func remove(_ ids: RolledBackIDs) {
+    func remove(_ ids: ScratchIDSet) {
         guard !ids.isEmpty else { return }
         memory.remove(ids)
         if !runs.isEmpty { removals.append((ids, runs.count)) }

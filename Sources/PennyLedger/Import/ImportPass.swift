@@ -14,7 +14,7 @@ struct ImportPass {
     /// Where each bank id an earlier reading found repeated was first seen.
     var repeats: RepeatedStatementGuard
     /// Repeated bank ids this reading found that earlier ones did not (every assigner's).
-    let foundRepeats: RepeatedBankIDs = []
+    let foundRepeats: ScratchIDSet = []
     /// The first rule that gave up in a decision asked for (`Categorization.matchFailure`).
     var ruleFailure: PennyError?
     /// How many statement headers the file has had.
@@ -22,7 +22,7 @@ struct ImportPass {
     private let keepsAllDates: Bool
 
     /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found.
-    init(knownRepeats: RepeatedBankIDs, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
+    init(knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
         self.keepsAllDates = keepsAllDates
         self.ruleFailure = ruleFailure
         assigner = DedupIDAssigner(knownRepeats: knownRepeats, foundRepeats: foundRepeats, keepsAllDates: keepsAllDates)
@@ -67,7 +67,7 @@ enum ImportPassResult {
     /// Every transaction told apart: the file's counts.
     case done(FileOutcome)
     /// Read again, knowing these repeated bank ids (and, if `ungrouped`, every date's counts).
-    case rerun(repeats: RepeatedBankIDs, ungrouped: Bool)
+    case rerun(repeats: ScratchIDSet, ungrouped: Bool)
 }
 
 /// The statement a file is in the middle of.
@@ -86,11 +86,11 @@ struct OpenStatement {
 /// repeated) in two statements of one account.
 struct RepeatedStatementGuard {
     /// Bank ids an earlier reading found repeated (`DedupIDAssigner.bankKey`).
-    let knownRepeats: RepeatedBankIDs
+    let knownRepeats: ScratchIDSet
     private let sightings = RepeatSightings()
 
     /// A guard over `knownRepeats`.
-    init(knownRepeats: RepeatedBankIDs) { self.knownRepeats = knownRepeats }
+    init(knownRepeats: ScratchIDSet) { self.knownRepeats = knownRepeats }
 
     /// True once a scratch file failed: the guard's answers are then not to be trusted.
     var failed: Bool { sightings.failed }

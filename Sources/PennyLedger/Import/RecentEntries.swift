@@ -45,7 +45,7 @@ struct RecentEntries {
     }
 
     /// Forgets the entries with these ids. - Complexity: O(entries).
-    mutating func remove(_ ids: RolledBackIDs) {
+    mutating func remove(_ ids: ScratchIDSet) {
         var kept = RecentEntries()
         forEachEntry { key, entry in if !ids.contains(entry.id) { kept.add(key, id: entry.id, day: entry.day, extra: entry.extra) } }
         self = kept

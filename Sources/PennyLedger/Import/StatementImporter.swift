@@ -156,7 +156,7 @@ public struct StatementImporter {
             // The first pass finds every repeated bank id; a second may still find dates out
             // of order among the transactions those ids no longer identify; a third keeps
             // every date's counts and so always settles.
-            let repeats: RepeatedBankIDs = []
+            let repeats: ScratchIDSet = []
             var keepsAllDates = false
             for _ in 0..<3 {
                 switch try pass(read, knownRepeats: repeats, keepsAllDates: keepsAllDates, ruleFailure: &ruleFailure) {
@@ -183,13 +183,13 @@ public struct StatementImporter {
 
     /// The ids written since `mark`, for the transfer stores to forget; none when they hold
     /// nothing (a file read again after its whole first half wrote a million ids for nothing).
-    private func writtenIDs(since mark: LedgerUpdate.Mark) -> RolledBackIDs {
+    private func writtenIDs(since mark: LedgerUpdate.Mark) -> ScratchIDSet {
         transfers.holdsEntries ? update.ids(since: mark) : []
     }
 
     /// Reads the file once, filing each event in turn (`take`); stops after an event once a
     /// rule gave up.
-    private func pass(_ read: Read, knownRepeats: RepeatedBankIDs, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
+    private func pass(_ read: Read, knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
         var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure)
         defer { ruleFailure = pass.ruleFailure }
         var lookahead = RowLookahead()

@@ -175,7 +175,7 @@ public final class TransferIndex {
     /// Forgets the pairings since `checkpoint` and the entries with the given ids (those a
     /// failed file wrote). - Complexity: O(entries in memory): failures are rare, so
     /// nothing is logged per entry on the way.
-    public func rollback(to checkpoint: Int, removing ids: RolledBackIDs) {
+    public func rollback(to checkpoint: Int, removing ids: ScratchIDSet) {
         for id in pairedLog[checkpoint...] { paired.remove(id) }
         pairedLog.removeSubrange(checkpoint...)
         guard !ids.isEmpty else { return }

@@ -264,7 +264,7 @@ public final class LedgerUpdate {
     }
 
     /// The ids appended since `mark`.
-    public func ids(since mark: Mark) -> RolledBackIDs { ids.added(since: mark.addedCount, near: ledgerPath) }
+    public func ids(since mark: Mark) -> ScratchIDSet { ids.added(since: mark.addedCount, near: ledgerPath) }
 
     /// Forgets everything appended since `mark`.
     public func rollback(to mark: Mark) throws(PennyError) {

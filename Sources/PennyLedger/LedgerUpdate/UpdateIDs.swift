@@ -44,8 +44,8 @@ final class UpdateIDs {
 
     /// The ids added after the log had `start` entries, in a set whose scratch file goes
     /// beside `ledgerPath`.
-    func added(since start: Int, near ledgerPath: String) -> RolledBackIDs {
-        let added = RolledBackIDs(near: ledgerPath)
+    func added(since start: Int, near ledgerPath: String) -> ScratchIDSet {
+        let added = ScratchIDSet(near: ledgerPath)
         // The log holds each id once.
         ids.extra.forEachID(from: start) { added.insertAbsent($0) }
         return added
