@@ -215,6 +215,20 @@ import Testing
         #expect(written.journal.contains("spare change of 1 purchase\n"))
     }
 
+    /// The last entry of `text` that is a purchase round-ups count (money out of
+    /// `assets:bank:a`, no `no-roundup`), found entry by entry from the end.
+    static func lastPurchase(in text: String) -> Range<String.Index>? {
+        var end = text.endIndex
+        while let gap = text.range(of: "\n\n", options: .backwards, range: text.startIndex..<end) {
+            let entry = gap.upperBound..<end
+            if text.range(of: #"assets:bank:a +-\d"#, options: .regularExpression, range: entry) != nil, text.range(of: "no-roundup", range: entry) == nil {
+                return entry
+            }
+            end = gap.lowerBound
+        }
+        return nil
+    }
+
     @Test func aHandEditedLedgerIsReadWhole() throws {
         var random = SplitMix(seed: 11)
         let folder = try ScratchFolder()
@@ -229,16 +243,19 @@ import Testing
         var status = stat()
         #expect(stat(ledger, &status) == 0)
         var text = try String(contentsOfFile: ledger, encoding: .utf8)
-        let tail = text.index(text.endIndex, offsetBy: -1000)
-        let lastAmount = text.range(of: #"-\d+\.\d\d EUR"#, options: .regularExpression, range: tail..<text.endIndex)!
+        let lastEntry = try #require(Self.lastPurchase(in: text))
+        let bankPosting = try #require(text.range(of: #"assets:bank:a +-\d+\.\d\d EUR"#, options: .regularExpression, range: lastEntry))
+        let lastAmount = try #require(text.range(of: #"-\d+\.\d\d EUR"#, options: .regularExpression, range: bankPosting))
         let amount = String(text[lastAmount])
         let digit = amount[amount.index(amount.endIndex, offsetBy: -5)]
         let changed = amount.replacingCharacters(
             in: amount.index(amount.endIndex, offsetBy: -5)..<amount.index(amount.endIndex, offsetBy: -4), with: digit == "1" ? "2" : "1")
         // The other posting of the same transaction changes the same way, so it still balances.
-        let positive = try #require(text.range(of: " " + amount.dropFirst(), options: .backwards, range: tail..<lastAmount.lowerBound))
-        text.replaceSubrange(lastAmount, with: changed)
-        text.replaceSubrange(positive, with: " " + changed.dropFirst())
+        let positive = try #require(text.range(of: " " + amount.dropFirst(), range: lastEntry))
+        // The later one first: replacing it leaves the earlier one's range as it was.
+        for (range, replacement) in [(lastAmount, changed), (positive, " " + changed.dropFirst())].sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            text.replaceSubrange(range, with: replacement)
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: ledger))
         try handle.write(contentsOf: Data(text.utf8))
         try handle.close()
