@@ -1,5 +1,6 @@
 /// A statement row lent by a reader for the moment of one `emit`: date, amount, a
-/// description already clean, its line, and the running balance if any — nothing else.
+/// description already clean, its line, the running balance if any, and the statement's
+/// details (payee, memo, counterparty, IBAN, type, bank id) if any.
 ///
 /// Most rows of a bank CSV are only these. A reader lends such a row instead of making a
 /// `Transaction` (no `String`s, no copies): the importer folds, hashes, categorizes and
@@ -23,24 +24,33 @@ public struct PlainRow: @unchecked Sendable {
     /// The description folded by `TextKey.fold`, when the reader's thread folded it
     /// already (`EventPipe`); nil for the importer to fold.
     public var foldedDescription: UnsafeBufferPointer<UInt8>?
+    /// The statement's details beyond the description; nil when the row has none.
+    public var details: RowDetails?
 
     /// Lends a row; `description` must satisfy `isClean`.
-    public init(date: LocalDate, amount: Money, description: UnsafeBufferPointer<UInt8>, file: String, line: Int, balance: Money?) {
+    public init(
+        date: LocalDate, amount: Money, description: UnsafeBufferPointer<UInt8>, file: String, line: Int, balance: Money?, details: RowDetails? = nil
+    ) {
         self.date = date
         self.amount = amount
         self.description = description
         self.file = file
         self.line = line
         self.balance = balance
+        self.details = details
     }
 
     /// Where the row was read.
     public var location: SourceLocation { SourceLocation(file: file, line: line) }
 
-    /// The same row as a `Transaction` (an owned copy of the description).
+    /// The same row as a `Transaction` (owned copies of the description and details).
     public func transaction() -> Transaction {
-        Transaction(
-            date: date, amount: amount, description: String(decoding: description, as: UTF8.self), location: location, balance: balance)
+        let text = RowDetails.text
+        return Transaction(
+            date: date, amount: amount, description: String(decoding: description, as: UTF8.self), location: location,
+            payee: details.flatMap { text($0.payee) }, memo: details.flatMap { text($0.memo) }, counterpartyName: details.flatMap { text($0.counterparty) },
+            counterpartyIBAN: details.flatMap { text($0.iban) }, bankID: details.flatMap { text($0.bankID) }, type: details.flatMap { text($0.type) },
+            balance: balance)
     }
 
     /// The longest description a plain row has (`Transaction.maximumFieldBytes`; a longer
@@ -65,8 +75,10 @@ public struct PlainRows: @unchecked Sendable {
         public var minorUnits: Int64
         /// The running balance in minor units, if any.
         public var balance: Int64?
-        /// The description's bytes.
+        /// The description's bytes; the details' follow them.
         public var description: Range<Int>
+        /// The lengths of the details after the description (`RowDetails`).
+        public var details: RowDetailLengths
         /// The folded description's bytes, when the reader's thread folded it.
         public var folded: Range<Int>?
         /// The 1-based line the row starts on.
@@ -75,11 +87,15 @@ public struct PlainRows: @unchecked Sendable {
         public var verdict: PackedVerdict
 
         /// Makes an item.
-        public init(date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, folded: Range<Int>?, line: Int, verdict: RowVerdict? = nil) {
+        public init(
+            date: LocalDate, minorUnits: Int64, balance: Int64?, description: Range<Int>, details: RowDetailLengths = .none, folded: Range<Int>?, line: Int,
+            verdict: RowVerdict? = nil
+        ) {
             self.date = date
             self.minorUnits = minorUnits
             self.balance = balance
             self.description = description
+            self.details = details
             self.folded = folded
             self.line = line
             self.verdict = PackedVerdict(verdict)
@@ -129,6 +145,8 @@ public struct PlainRows: @unchecked Sendable {
         row.line = item.line
         row.balance = item.balance.map { Money(minorUnits: $0, currency: currency) }
         row.foldedDescription = item.folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
+        let end = item.description.upperBound
+        row.details = item.details.isEmpty ? nil : RowDetails(UnsafeBufferPointer(rebasing: text[end..<end + item.details.total]), lengths: item.details)
     }
 }
 

@@ -6,7 +6,8 @@ import PennyTestSupport
 import Testing
 
 /// The importer's row lane (`PlainRow`) against the `Transaction` path: random statements
-/// and rules, imported both ways, must give the same ledger byte for byte and the same lines.
+/// (with and without detail columns: payee, memo, type, counterparty, IBAN, bank id) and rules,
+/// imported both ways, must give the same ledger byte for byte and the same lines.
 @Suite struct RowLaneEquivalenceTests {
     /// Rules that reach every branch: categories with amount and date checks, payees (one
     /// equal to a description), `continue` with tags and notes, `skip`, `no-roundup`,
@@ -45,6 +46,25 @@ import Testing
           decimal-mark ,
           thousands-separator .
           balance 4
+
+        csv c
+          match-file "c-*.csv"
+          account assets:bank:a
+          delimiter ;
+          encoding windows-1252
+          header-lines 1
+          date 1 %d-%m-%Y
+          description 2
+          amount 3
+          decimal-mark ,
+          thousands-separator .
+          balance 4
+          payee 5
+          memo 6
+          type 7
+          counterparty 8
+          iban 9
+          id 10
 
         rule tagged
           if description contains "pingo"
@@ -101,6 +121,17 @@ import Testing
           if description contains "renda"
           if amount between -900 and -100
           category expenses:rent
+
+        rule memo-field
+          if description contains "lisboa"
+          if memo contains "rent"
+          category expenses:housing
+
+        rule type-field
+          if type is "DD"
+          if amount < -500
+          category expenses:debits
+          tag debit
         """
 
     /// Description pieces in Windows-1252 bytes: accents, the euro sign (not plain), a
@@ -114,6 +145,15 @@ import Testing
         Array("LISBOA".utf8), Array("ZZ".utf8),
     ]
 
+    /// Detail values in Windows-1252 bytes: none, blanks, a payee equal to a description,
+    /// accents, a comma (written as a space in a tag), a control character, a no-break
+    /// space at an end, spaces around, a line end inside quotes, an IBAN.
+    static let detailPieces: [[UInt8]] = [
+        [], Array("   ".utf8), Array("PINGO DOCE".utf8), Array("CAFE CENTRAL".utf8), Array("Pingo Doce".utf8), Array("Jo".utf8) + [0xE3] + Array("o".utf8),
+        Array("A, B".utf8), Array("X".utf8) + [0x01], [0xA0] + Array("NBSP".utf8), Array("  RENT MAY ".utf8), Array("DD".utf8), Array("TRF".utf8),
+        Array("two\nlines".utf8), Array("PT50 0002 0123".utf8), Array("(X)".utf8), [0x80],
+    ]
+
     @Test(arguments: 1...12) func theLaneWritesWhatTheTransactionPathWrites(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let folder = try ScratchFolder()
@@ -123,6 +163,8 @@ import Testing
             try writeStatement(folder, "a-1.csv", rows: 300, &random),
             try writeStatement(folder, "b-1.csv", rows: 200, &random),
             try writeStatement(folder, "a-2.csv", rows: 100, &random),
+            try writeStatement(folder, "c-1.csv", rows: 300, details: true, &random),
+            try writeStatement(folder, "c-2.csv", rows: 100, details: true, &random),
         ]
         var ledgers: [String] = []
         var lines: [[String]] = []
@@ -141,12 +183,13 @@ import Testing
         #expect(ledgers[0] == ledgers[1])
         #expect(lines[0] == lines[1])
         #expect(ledgers[0].contains("; rule: groceries"))
+        #expect(ledgers[0].contains("; bank-payee: Jo\u{E3}o") && ledgers[0].contains("; memo: RENT MAY"))
     }
 
     /// A Windows-1252 statement: dates mostly ascending (sometimes one goes back, which
     /// makes the importer read the file again), repeated rows, blank balances.
-    private func writeStatement(_ folder: ScratchFolder, _ name: String, rows: Int, _ random: inout SeededGenerator) throws -> String {
-        var bytes = Array("Data;Descricao;Montante;Saldo\n".utf8)
+    private func writeStatement(_ folder: ScratchFolder, _ name: String, rows: Int, details: Bool = false, _ random: inout SeededGenerator) throws -> String {
+        var bytes = Array("Data;Descricao;Montante;Saldo\(details ? ";Payee;Memo;Type;Counterparty;IBAN;Id" : "")\n".utf8)
         var day = 1
         var previous: [UInt8] = []
         for _ in 0..<rows {
@@ -164,6 +207,12 @@ import Testing
                 let sign = cents < 0 ? "-" : ""
                 line += Array(String(format: ";%@%d,%02d;", sign, abs(cents) / 100, abs(cents) % 100).utf8)
                 if Int.random(in: 0..<100, using: &random) < 90 { line += Array("1.234,56".utf8) }
+                for _ in 0..<(details ? 5 : 0) {
+                    let piece = Int.random(in: 0..<100, using: &random) < 40 ? [] : Self.detailPieces[Int.random(in: 0..<Self.detailPieces.count, using: &random)]
+                    line += [UInt8(ascii: ";")] + (piece.contains(0x0A) ? [0x22] + piece + [0x22] : piece)
+                }
+                // Bank ids, some repeated within the file and across files (read again, told apart by content).
+                if details { line += Array(";\(Int.random(in: 0..<100, using: &random) < 30 ? "" : "R\(Int.random(in: 0..<250, using: &random))")".utf8) }
                 previous = line
             }
             bytes += line + [0x0A]

@@ -27,6 +27,9 @@ struct CSVRowMapper {
     private var scratch: [UInt8] = []
     /// True while everything in `scratch` is printable ASCII (clean, as `PlainRow` needs).
     private var scratchIsPrintableASCII = true
+    /// The details of the row being decoded, one after another (`RowDetails`), and their lengths.
+    private var detailScratch: [UInt8] = []
+    private var detailLengths = RowDetailLengths.none
     /// The line after the last record seen, to notice blank lines between records.
     private var nextLine = 1
     /// True once an `end-row` pattern or `end-at-blank-line` ended the data.
@@ -65,7 +68,14 @@ struct CSVRowMapper {
         if let plain {
             let line = record.line
             scratch.withUnsafeBufferPointer { description in
-                rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
+                guard plain.hasDetails else {
+                    return rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
+                }
+                detailScratch.withUnsafeBufferPointer { details in
+                    rows!.append(
+                        date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description,
+                        details: (details, detailLengths), line: line)
+                }
             }
             return false
         }
@@ -99,13 +109,20 @@ struct CSVRowMapper {
     }
 
     /// Date, amount and balance read in place, with the description decoded into `scratch`
-    /// and clean (`PlainRow.isClean`); nil when any of them needs the `String` path.
-    private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?)? {
+    /// and the details into `detailScratch` (when the profile has them), all clean
+    /// (`PlainRow.isClean`); nil when any of them needs the `String` path.
+    private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?, hasDetails: Bool)? {
         guard case .signed(let amountIndex) = c.amount, c.indicator == nil, let date = plainDate(record, c.date),
             var amount = CSVFieldBytes.amount(record, amountIndex, currency, rowSettings.amountFormat), decodeDescription(record, c.description)
         else { return nil }
         guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
             return nil
+        }
+        let hasDetails = c.hasDetails
+        if hasDetails {
+            guard decodeDetails(record, c) else { return nil }
+            // Without a description the entry's text is the payee or memo (`StatementImporter.description`).
+            if scratch.isEmpty && (detailLengths.payee > 0 || detailLengths.memo > 0) { return nil }
         }
         if rowSettings.negate { amount = -amount }
         var balance: Money?
@@ -116,7 +133,35 @@ struct CSVRowMapper {
                 return nil
             }
         }
-        return (date, Money(minorUnits: amount, currency: currency), balance)
+        return (date, Money(minorUnits: amount, currency: currency), balance, hasDetails)
+    }
+
+    /// Decodes the detail columns, each trimmed, into `detailScratch` with their lengths in
+    /// `detailLengths`; false to take the String path.
+    private mutating func decodeDetails(_ record: CSVRecord, _ c: ResolvedColumns) -> Bool {
+        detailScratch.removeAll(keepingCapacity: true)
+        guard let payee = appendDetail(record, c.payee), let memo = appendDetail(record, c.memo), let counterparty = appendDetail(record, c.counterparty),
+            let iban = appendDetail(record, c.iban), let type = appendDetail(record, c.type), let bankID = appendDetail(record, c.id)
+        else { return false }
+        detailLengths = RowDetailLengths(payee: payee, memo: memo, counterparty: counterparty, iban: iban, type: type, bankID: bankID)
+        return true
+    }
+
+    /// Appends one detail field, trimmed, to `detailScratch` and returns its length (0 for
+    /// none: no such column, or only spaces); nil to take the String path.
+    private mutating func appendDetail(_ record: CSVRecord, _ index: Int?) -> UInt16? {
+        guard let index, index < record.count else { return 0 }
+        let start = detailScratch.count
+        var isPrintableASCII = true
+        guard CSVFieldText.appendDecoded(record.field(index), to: &detailScratch, joining: false, isPrintableASCII: &isPrintableASCII, rowSettings.encoding) else {
+            return nil
+        }
+        let count = detailScratch.count - start
+        guard count <= PlainRow.maximumDescriptionBytes else { return nil }
+        if !isPrintableASCII {
+            guard detailScratch.withUnsafeBufferPointer({ PlainRow.isClean(UnsafeBufferPointer(rebasing: $0[start...])) }) else { return nil }
+        }
+        return UInt16(count)
     }
 
     /// The date of a plain row: the last row's when the field's bytes are the same (a day's
@@ -143,43 +188,8 @@ struct CSVRowMapper {
         scratch.removeAll(keepingCapacity: true)
         scratchIsPrintableASCII = true
         for i in columns {
-            guard i < record.count, appendDecoded(record.field(i)) else { return false }
-        }
-        return true
-    }
-
-    /// Appends one description field, trimmed, to `scratch` (after a space when it holds
-    /// text already); false to take the String path.
-    private mutating func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = 0, end = bytes.count
-        while start < end, CSVFieldBytes.isSpace(bytes[start]) { start += 1 }
-        while end > start, CSVFieldBytes.isSpace(bytes[end - 1]) { end -= 1 }
-        guard start < end else { return true }
-        // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
-        guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
-        if !scratch.isEmpty { scratch.append(0x20) }
-        // Printable ASCII (most descriptions): one copy.
-        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if PrintableASCII.contains(only: part) {
-            scratch.append(contentsOf: part)
-            return true
-        }
-        scratchIsPrintableASCII = false
-        for b in part {
-            if b < 0x80 {
-                if b == 0x0A || b == 0x0D { return false }
-                scratch.append(b)
-                continue
-            }
-            guard rowSettings.encoding.isSingleByte else { return false }
-            let scalar = TextDecoder.scalar(b, rowSettings.encoding)
-            if scalar < 0x800 {
-                scratch.append(UInt8(0xC0 | (scalar >> 6)))
-            } else {
-                scratch.append(UInt8(0xE0 | (scalar >> 12)))
-                scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            }
-            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+            guard i < record.count, CSVFieldText.appendDecoded(record.field(i), to: &scratch, joining: true, isPrintableASCII: &scratchIsPrintableASCII, rowSettings.encoding)
+            else { return false }
         }
         return true
     }

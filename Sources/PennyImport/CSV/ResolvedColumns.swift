@@ -18,12 +18,15 @@ final class ResolvedColumns {
     let type: Int?
     let indicator: Indicator?
 
-    /// True when the profile reads only date, description, a signed amount and a balance:
-    /// its rows can be `PlainRow`s.
+    /// True when the profile reads only date, description, a signed amount, a balance and
+    /// details (`RowDetails`): its rows can be `PlainRow`s.
     var isPlain: Bool {
         guard case .signed = amount else { return false }
-        return indicator == nil && id == nil && currency == nil && payee == nil && memo == nil && iban == nil && counterparty == nil && type == nil
+        return indicator == nil && currency == nil
     }
+
+    /// True when the profile reads any of the details a `PlainRow` can carry.
+    var hasDetails: Bool { payee != nil || memo != nil || iban != nil || counterparty != nil || type != nil || id != nil }
 
     init(profile: CSVProfile, headerNames: [String], fileName: String) throws(PennyError) {
         let folded = headerNames.map { TextKey.fold($0) }

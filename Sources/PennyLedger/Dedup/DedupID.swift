@@ -21,6 +21,12 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
 
     /// From the bank's transaction id, scoped to account and amount.
     public static func bank(account: String, bankID: String, amount: Money) -> DedupID {
+        var bankID = bankID
+        return bankID.withUTF8 { bank(account: account, bankID: $0, amount: amount) }
+    }
+
+    /// The same, with the bank id's UTF-8 bytes.
+    public static func bank(account: String, bankID: UnsafeBufferPointer<UInt8>, amount: Money) -> DedupID {
         var hash = StableHash()
         hash.combine("bank")
         hash.combine(account)
@@ -153,15 +159,20 @@ public struct DedupIDAssigner: Sendable {
 
     /// The id for the next transaction, with its description already folded.
     public mutating func id(account: String, transaction t: Transaction, foldedDescription: String) -> DedupID {
-        if let bankID = t.bankID, !bankID.isEmpty {
-            let key = Self.bankKey(account: account, bankID: bankID)
-            let isKnown = knownRepeats.contains(key)
-            if !seenBankIDs.insert(key), !isKnown { foundRepeats.insert(key) }
-            if !isKnown {
-                return .bank(account: account, bankID: bankID, amount: t.amount)
-            }
+        if var bankID = t.bankID, !bankID.isEmpty, let id = bankID.withUTF8({ self.id(account: account, bankID: $0, amount: t.amount) }) {
+            return id
         }
         return contentID(key: DedupID.contentKey(account: account, date: t.date, amount: t.amount, foldedDescription: foldedDescription), date: t.date)
+    }
+
+    /// The id of a transaction whose bank id (not empty) is `bankID`'s UTF-8 bytes, noting the
+    /// id seen; nil when an earlier reading found the id repeated: the transaction is then
+    /// told apart by its content (`contentID`), as one without a bank id.
+    public mutating func id(account: String, bankID: UnsafeBufferPointer<UInt8>, amount: Money) -> DedupID? {
+        let key = Self.bankKey(account: account, bankID: bankID)
+        let isKnown = knownRepeats.contains(key)
+        if !seenBankIDs.insert(key), !isKnown { foundRepeats.insert(key) }
+        return isKnown ? nil : .bank(account: account, bankID: bankID, amount: amount)
     }
 
     /// The content key of a row without a bank id (a `PlainRow`), from its folded
@@ -208,6 +219,12 @@ public struct DedupIDAssigner: Sendable {
 
     /// The key a bank id is known by: a hash of the own account and the id.
     public static func bankKey(account: String, bankID: String) -> UInt64 {
+        var bankID = bankID
+        return bankID.withUTF8 { bankKey(account: account, bankID: $0) }
+    }
+
+    /// The same, with the bank id's UTF-8 bytes.
+    public static func bankKey(account: String, bankID: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = StableHash()
         hash.combine(account)
         hash.combine(bankID)

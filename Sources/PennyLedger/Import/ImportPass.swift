@@ -98,14 +98,27 @@ struct RepeatedStatementGuard {
     /// Notes `transaction`'s bank id in statement `ordinal` of `own`; throws when an
     /// earlier statement of the file had it.
     mutating func check(_ transaction: Transaction, own: String, statement ordinal: Int) throws(PennyError) {
-        guard !knownRepeats.isEmpty, let bankID = transaction.bankID, !bankID.isEmpty else { return }
+        guard !knownRepeats.isEmpty, var bankID = transaction.bankID, !bankID.isEmpty else { return }
+        // (`withUTF8` rethrows untyped: the error comes out as a value.)
+        let failure: PennyError? = bankID.withUTF8 { bytes in
+            do throws(PennyError) {
+                try check(bankID: bytes, own: own, statement: ordinal, at: transaction.location)
+                return nil
+            } catch { return error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The same for a row whose bank id (not empty) is `bankID`'s UTF-8 bytes, read at `location`.
+    mutating func check(bankID: UnsafeBufferPointer<UInt8>, own: String, statement ordinal: Int, at location: SourceLocation) throws(PennyError) {
+        guard !knownRepeats.isEmpty else { return }
         let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
         guard knownRepeats.contains(key) else { return }
         if let line = sightings.earlierLine(of: key, statement: ordinal) {
             throw .badInput(
-                "transaction id '\(bankID)' of \(own) is also in an earlier statement of this file (line \(line)): the file repeats a statement; refused rather than imported twice",
-                at: transaction.location)
+                "transaction id '\(String(decoding: bankID, as: UTF8.self))' of \(own) is also in an earlier statement of this file (line \(line)): the file repeats a statement; refused rather than imported twice",
+                at: location)
         }
-        sightings.note(key, line: transaction.location.line)
+        sightings.note(key, line: location.line)
     }
 }

@@ -3,7 +3,8 @@ public import PennyCore
 /// Writes the row lane's entries from text prepared once: per decision (a rule alone, or
 /// the default for a sign) its category's posting start and its tag lines; per statement
 /// the own account's posting start and the `; source:` prefix. A row then costs its date,
-/// description, id, line number and two amounts — and no `String`s.
+/// description, id, line number, two amounts and its details' tag lines, if any — and no
+/// `String`s.
 ///
 /// The text is exactly what `JournalWriter.render` writes for the `JournalEntry` the
 /// importer would make of the row (`RowLaneEquivalenceTests` compares the two). The
@@ -20,9 +21,13 @@ public final class RowEntryRenderer {
         var categoryScalars = 0
         /// `    ; rule: NAME` line, note, `no-roundup`, tags.
         var tail = 0..<0
+        /// Where the decision's tags start in `tail` (a row's details go before them).
+        var tagsStart = 0
         /// The payee a rule set, or an empty range.
         var payee = 0..<0
         var payeeIsASCII = true
+        /// True when a rule set a payee (even an empty one: it replaces the bank's).
+        var setsPayee = false
         /// Line ends in `category` and `tail`.
         var newlines = 0
     }
@@ -108,38 +113,51 @@ public final class RowEntryRenderer {
         if !slots[index].isReady { prepare(index) }
         let slot = slots[index]
         let text = row.description
-        var joinsPayee = !slot.payee.isEmpty
-        if joinsPayee {
-            joinsPayee =
-                !bytes(slot.payee).elementsEqual(text)
-                && ((slot.payeeIsASCII && text.allSatisfy { $0 < 0x80 }) || decisions[index].payee != String(decoding: text, as: UTF8.self))
-        }
-        let descriptionLength = text.count + (joinsPayee ? slot.payee.count + 3 : 0)
-        let bound = 96 + 2 * JournalWriter.postingBound + max(14, descriptionLength) + slot.category.count + accountText.count + sourcePrefix.count + slot.tail.count
+        // `StatementImporter.description`: the rule's payee, else the bank's, before the text.
+        let payee = slot.setsPayee ? bytes(slot.payee) : row.details?.payee ?? UnsafeBufferPointer(start: nil, count: 0)
+        let joinsPayee = !payee.isEmpty && Self.differs(payee, isASCII: slot.setsPayee ? slot.payeeIsASCII : nil, from: text)
+        let descriptionLength = text.count + (joinsPayee ? payee.count + 3 : 0)
+        var bound = 96 + 2 * JournalWriter.postingBound + max(14, descriptionLength) + slot.category.count + accountText.count + sourcePrefix.count + slot.tail.count
+        if let details = row.details { bound += 5 * 24 + details.memo.count + details.counterparty.count + details.iban.count + details.type.count + payee.count }
         if isoDate?.date != row.date {
             var iso: (UInt64, UInt16) = (0, 0)
             withUnsafeMutableBytes(of: &iso) { row.date.writeISOBytes(to: $0.bindMemory(to: UInt8.self).baseAddress!) }
             isoDate = (row.date, iso)
         }
         lineDigits.set(row.line)
+        var detailLines = 0
         JournalWriter.write(bound, into: &out) { w in
             w.put(0x0A)
             withUnsafeBytes(of: isoDate!.bytes) { w.put(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<10])) }
             w.put(" * ")
-            w.sanitized(payee: joinsPayee ? bytes(slot.payee) : nil, text: text)
+            w.sanitized(payee: joinsPayee ? payee : nil, text: text)
             w.put("\n    ; id: ")
             w.hex(id.value)
             w.put(0x0A)
             w.put(bytes(sourcePrefix))
             lineDigits.withBytes { w.put($0) }
             w.put(0x0A)
+            var first = slot.tail.lowerBound
+            if let details = row.details {
+                w.put(bytes(first..<slot.tagsStart))
+                detailLines = w.detailTags(details)
+                first = slot.tagsStart
+            }
             w.postingPair(
-                first: bytes(slot.tail.lowerBound..<slot.category.upperBound), firstScalars: slot.categoryScalars,
+                first: bytes(first..<slot.category.upperBound), firstScalars: slot.categoryScalars,
                 second: bytes(accountText), secondScalars: accountScalars, minorUnits: row.amount.minorUnits, row.amount.currency)
         }
         // The blank line, the date, id and source lines, two postings (a clean description
-        // and the sanitized payee hold none), and what the prepared parts hold.
-        return 6 + slot.newlines + accountNewlines + sourceNewlines
+        // and the sanitized payee hold none), the details' tags, and what the prepared parts hold.
+        return 6 + detailLines + slot.newlines + accountNewlines + sourceNewlines
+    }
+
+    /// True when `payee` is not the same text as `text` (`String` equality; bytes settle it
+    /// when both are ASCII). `isASCII` is known for a rule's payee, nil to look.
+    private static func differs(_ payee: UnsafeBufferPointer<UInt8>, isASCII: Bool?, from text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if payee.elementsEqual(text) { return false }
+        if isASCII ?? payee.allSatisfy({ $0 < 0x80 }), text.allSatisfy({ $0 < 0x80 }) { return true }
+        return String(decoding: payee, as: UTF8.self) != String(decoding: text, as: UTF8.self)
     }
 
     private func newlines(_ range: Range<Int>) -> Int {
@@ -157,12 +175,17 @@ public final class RowEntryRenderer {
         var slot = Slot(isReady: true, filedAsIs: slots[index].filedAsIs)
         // The tag lines and the category's posting start lie next to each other, in the
         // order they are written, so a row copies them at once (`tailAndCategory`).
-        slot.tail = append(
-            JournalWriter.tagLines(rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note, excludesRoundUp: decision.excludesRoundUp, tags: decision.tags))
+        // A row's details go between the rule's lines and its tags (`StatementImporter.entry`).
+        let head = append(
+            JournalWriter.tagLines(rule: decision.ruleName ?? JournalEntry.defaultRule, note: decision.note, excludesRoundUp: decision.excludesRoundUp, tags: []))
+        let tags = append(JournalWriter.tagLines(rule: nil, note: nil, excludesRoundUp: false, tags: decision.tags))
+        slot.tail = head.lowerBound..<tags.upperBound
+        slot.tagsStart = tags.lowerBound
         (slot.category, slot.categoryScalars) = add(posting: decision.category)
         let payee = Array((decision.payee ?? "").utf8)
         slot.payee = append(payee)
         slot.payeeIsASCII = payee.allSatisfy { $0 < 0x80 }
+        slot.setsPayee = decision.payee != nil
         slot.newlines = newlines(slot.category) + newlines(slot.tail)
         slots[index] = slot
     }

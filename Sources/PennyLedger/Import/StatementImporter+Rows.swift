@@ -48,7 +48,7 @@ extension StatementImporter {
         _ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?, content: (key: UInt64, first: DedupID),
         in pass: inout ImportPass
     ) throws(PennyError) {
-        let id = pass.assigner.contentID(key: content.key, date: row.date, first: content.first)
+        let id = try Self.id(of: row, own: own, content: content, in: &pass)
         if update.contains(id) {
             pass.outcome.duplicates += 1
             return
@@ -69,6 +69,16 @@ extension StatementImporter {
             return try place(row.transaction(), folded: String(decoding: key, as: UTF8.self), id: id, own: own, decision: decision, in: &pass)
         }
         try appendRow(row, own: own, renderer: lane.renderer, slot: slot, id: id, in: &pass)
+    }
+
+    /// A row's dedup id, as `takeTransaction` finds it for the row's `Transaction`: from its
+    /// bank id (after the repeated-statement guard), else from its content.
+    private static func id(of row: PlainRow, own: String, content: (key: UInt64, first: DedupID), in pass: inout ImportPass) throws(PennyError) -> DedupID {
+        if let bankID = row.details?.bankID, !bankID.isEmpty {
+            try pass.repeats.check(bankID: bankID, own: own, statement: pass.statementCount, at: row.location)
+            if let id = pass.assigner.id(account: own, bankID: bankID, amount: row.amount) { return id }
+        }
+        return pass.assigner.contentID(key: content.key, date: row.date, first: content.first)
     }
 
     /// Whether a decided row is written here: unless its decision names an own account (a

@@ -397,8 +397,31 @@ struct ByteWriter {
     /// Tag values end at a comma in hledger, and at the line end in both tools.
     mutating func tagValue(_ value: String) {
         var value = value
-        value.withUTF8 { bytes in
-            for b in bytes { put(b == UInt8(ascii: ",") || b == 0x0A || b == 0x0D ? 0x20 : b) }
+        value.withUTF8 { tagValue($0) }
+    }
+
+    /// `tagValue` of a value's UTF-8 bytes.
+    mutating func tagValue(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for b in bytes { put(b == UInt8(ascii: ",") || b == 0x0A || b == 0x0D ? 0x20 : b) }
+    }
+
+    /// The tag lines `StatementImporter.detailTags` makes of a row's details, in its order
+    /// (`memo`, `counterparty`, `iban`, `type`, `bank-payee`; none for an empty field); how
+    /// many lines.
+    mutating func detailTags(_ details: RowDetails) -> Int {
+        var lines = 0
+        func tag(_ name: StaticString, _ value: UnsafeBufferPointer<UInt8>) {
+            guard !value.isEmpty else { return }
+            put(name)
+            tagValue(value)
+            put(0x0A)
+            lines += 1
         }
+        tag("    ; memo: ", details.memo)
+        tag("    ; counterparty: ", details.counterparty)
+        tag("    ; iban: ", details.iban)
+        tag("    ; type: ", details.type)
+        tag("    ; bank-payee: ", details.payee)
+        return lines
     }
 }

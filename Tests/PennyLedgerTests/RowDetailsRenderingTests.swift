@@ -1,0 +1,59 @@
+import Foundation
+import PennyCore
+import PennyTestSupport
+import Testing
+
+@testable import PennyLedger
+
+/// `RowEntryRenderer` writes a plain row with details (payee, memo, counterparty, IBAN,
+/// type) exactly as `JournalWriter.render` writes the `JournalEntry` the importer makes of
+/// the row's `Transaction`, for decisions with and without a payee (an empty one too),
+/// tags, a note and `no-roundup`, and for random details.
+struct RowDetailsRenderingTests {
+    static let decisions: [Categorization] = [
+        Categorization(category: "expenses:food", ruleName: "food"),
+        Categorization(category: "expenses:food", payee: "", ruleName: "blank"),
+        Categorization(category: "expenses:coffee", payee: "Café Central", ruleName: "coffee", tags: [Tag(name: "shop", value: "a, b")], note: "weekly"),
+        Categorization(category: "expenses:misc", payee: "SHOP ONE", ruleName: "same", excludesRoundUp: true),
+    ]
+
+    static let values = ["", "SHOP ONE", "Shop One", "Jo\u{E3}o", "A, B", "PT50 0002 0123", "(X)", "caf\u{E9}", "cafe\u{301}", "x;y"]
+
+    @Test func aRowWithDetailsIsWrittenAsItsEntry() {
+        var random = SeededGenerator(seed: 5)
+        let renderer = RowEntryRenderer(
+            ruleDecisions: Self.decisions, defaultExpense: Categorization(category: "expenses:uncategorized"),
+            defaultIncome: Categorization(category: "income:uncategorized"))
+        renderer.begin(account: "assets:bank:a", file: "c-1.csv")
+        var withDetails = 0
+        for round in 0..<2_000 {
+            let texts = (0..<6).map { _ in Self.values[Int.random(in: 0..<Self.values.count, using: &random)] }
+            // A description is never empty beside a payee or memo (the reader takes the String path).
+            let description = texts[0].isEmpty ? "SHOP" : texts[0]
+            let bytes = Array((description + texts[1...].joined()).utf8)
+            var lengths = RowDetailLengths()
+            (lengths.payee, lengths.memo, lengths.counterparty, lengths.iban, lengths.type) = (
+                UInt16(texts[1].utf8.count), UInt16(texts[2].utf8.count), UInt16(texts[3].utf8.count), UInt16(texts[4].utf8.count), UInt16(texts[5].utf8.count)
+            )
+            if !lengths.isEmpty { withDetails += 1 }
+            let slot = Int.random(in: 0..<Self.decisions.count + 2, using: &random)
+            let amount = Money(minorUnits: Int64.random(in: -99_999...99_999, using: &random), currency: .euro)
+            bytes.withUnsafeBufferPointer { all in
+                let descriptionCount = description.utf8.count
+                let details = RowDetails(UnsafeBufferPointer(rebasing: all[descriptionCount...]), lengths: lengths)
+                let row = PlainRow(
+                    date: LocalDate(year: 2024, month: 3, day: 1)!, amount: amount, description: UnsafeBufferPointer(rebasing: all[..<descriptionCount]),
+                    file: "c-1.csv", line: round + 2, balance: nil, details: lengths.isEmpty ? nil : details)
+                let id = DedupID(value: UInt64(round) &* 0x9E37_79B9_7F4A_7C15)
+                var lane: [UInt8] = []
+                let newlines = renderer.render(row: row, slot: slot, id: id, into: &lane)
+                let entry = StatementImporter.entry(row.transaction(), id: id, own: "assets:bank:a", decision: renderer.decisions[slot])
+                var expected: [UInt8] = []
+                JournalWriter.render(entry, into: &expected)
+                #expect(String(decoding: lane, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+                #expect(newlines == expected.filter { $0 == 0x0A }.count)
+            }
+        }
+        #expect(withDetails > 1_500)
+    }
+}
