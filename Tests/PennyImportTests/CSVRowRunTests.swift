@@ -18,13 +18,15 @@ struct CSVRowRunTests {
         case statement, rows(Int), transaction(Int), closing
     }
 
-    private static func read(_ url: URL, lending: Bool) -> (seen: [Seen], transactions: [Transaction], error: PennyError?) {
+    private static func read(_ url: URL, lending: Bool, profile: CSVProfile = profile(balance: .index(4))) -> (
+        seen: [Seen], transactions: [Transaction], error: PennyError?
+    ) {
         var configuration = ReaderConfiguration(csvProfiles: [], defaultCurrency: .euro)
         configuration.lendsRows = lending
         var seen: [Seen] = []
         var transactions: [Transaction] = []
         do throws(PennyError) {
-            try CSVReader().read(url, profile: profile(balance: .index(4)), displayName: "runs.csv", configuration: configuration) { (event) throws(PennyError) in
+            try CSVReader().read(url, profile: profile, displayName: "runs.csv", configuration: configuration) { (event) throws(PennyError) in
                 switch event {
                 case .statement: seen.append(.statement)
                 case .rows(let rows):
@@ -56,6 +58,62 @@ struct CSVRowRunTests {
         let fields: (Transaction) -> String = { "\($0.date) \($0.amount) \($0.description) \($0.location) \($0.balance.map(\.description) ?? "-")" }
         #expect(lent.transactions.map(fields) == plain.transactions.map(fields))
         #expect(lent.transactions.count == 1_200)
+    }
+
+    /// Profiles whose rows are plain only since the lane reads amounts and details from
+    /// bytes: debit and credit columns, an indicator column (marks in any case), an indicator
+    /// after the number, and payee, memo, type, counterparty, IBAN and id columns.
+    static var lentShapes: [(profile: CSVProfile, lines: [String])] {
+        var debitCredit = profile(amount: .debitCredit(debit: .index(3), credit: .index(4)))
+        debitCredit.memoColumn = .index(5)
+        var column = profile()
+        column.indicator = .column(.index(4))
+        var after = profile()
+        after.indicator = .afterAmount
+        var details = profile(id: .index(9))
+        (details.payeeColumn, details.memoColumn, details.typeColumn, details.counterpartyColumn, details.ibanColumn) = (
+            .index(4), .index(5), .index(6), .index(7), .index(8)
+        )
+        return [
+            (debitCredit, ["date,text,debit,credit,memo", "2024-03-01,A,12.00,,m", "2024-03-01,B,,3.50,", "2024-03-02,C,-1.00, ,x", "2024-03-02,D,2.00,1.00,"]),
+            (column, ["date,text,amount,dc", "2024-03-01,A,12.00,D", "2024-03-01,B,3.50,c", "2024-03-02,C,-1.00, Af ", "2024-03-02,D,2.00,+"]),
+            (after, ["date,text,amount", "2024-03-01,A,12.00 CR", "2024-03-01,B,3.50d", "2024-03-02,C,-1.00 Soll", "2024-03-02,D, 2.00 h "]),
+            (details, ["date,text,amount,payee,memo,type,who,iban,id", "2024-03-01,A,-1.00,P, m ,DD,W,PT50,ID1", "2024-03-01,B,2.00,,,,,,", "2024-03-02,C,3.00,Q,,,,,ID1"]),
+        ]
+    }
+
+    @Test(arguments: 0..<4) func aProfilesRowsAreLentAsPlainRowsWithTheSameTransactions(shape: Int) throws {
+        let (profile, lines) = Self.lentShapes[shape]
+        let url = try Self.write(lines)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let lent = Self.read(url, lending: true, profile: profile)
+        let plain = Self.read(url, lending: false, profile: profile)
+        #expect(lent.error == nil && plain.error == nil)
+        #expect(lent.seen == [.statement, .rows(lines.count - 1)])
+        let fields: (Transaction) -> String = {
+            "\($0.date) \($0.amount) \($0.description) \($0.location) \([$0.payee, $0.memo, $0.type, $0.counterpartyName, $0.counterpartyIBAN, $0.bankID])"
+        }
+        #expect(lent.transactions.map(fields) == plain.transactions.map(fields))
+    }
+
+    @Test func anAmountTheLaneCannotReadIsRefusedAsWithoutIt() throws {
+        var column = profile()
+        column.indicator = .column(.index(4))
+        let cases: [(CSVProfile, [String], String)] = [
+            (
+                profile(amount: .debitCredit(debit: .index(3), credit: .index(4))), ["date,text,debit,credit", "2024-03-01,A,1.00,", "2024-03-01,B, ,"],
+                "runs.csv:3:3: error: both debit and credit are empty"
+            ),
+            (column, ["date,text,amount,dc", "2024-03-01,A,1.00,D", "2024-03-01,B,1.00,X"], "runs.csv:3:4: error: cannot tell money in from money out: indicator 'X'"),
+        ]
+        for (profile, lines, headline) in cases {
+            let url = try Self.write(lines)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let lent = Self.read(url, lending: true, profile: profile)
+            #expect(lent.seen == [.statement, .rows(1)])
+            #expect(lent.error?.headline.hasPrefix(headline) == true, "\(lent.error?.headline ?? "no error")")
+            #expect(Self.read(url, lending: false, profile: profile).error?.headline == lent.error?.headline)
+        }
     }
 
     @Test func rowsBeforeABadRowReachTheConsumerBeforeItsError() throws {

@@ -6,7 +6,8 @@ import PennyTestSupport
 import Testing
 
 /// The importer's row lane (`PlainRow`) against the `Transaction` path: random statements
-/// (with and without detail columns: payee, memo, type, counterparty, IBAN, bank id) and rules,
+/// (with and without detail columns: payee, memo, type, counterparty, IBAN, bank id; with a
+/// signed amount, debit and credit columns, or an indicator in a column or after the number) and rules,
 /// imported both ways, must give the same ledger byte for byte and the same lines.
 @Suite struct RowLaneEquivalenceTests {
     /// Rules that reach every branch: categories with amount and date checks, payees (one
@@ -65,6 +66,48 @@ import Testing
           counterparty 8
           iban 9
           id 10
+
+        csv d
+          match-file "d-*.csv"
+          account assets:bank:b
+          delimiter ;
+          encoding windows-1252
+          header-lines 1
+          date 1 %d-%m-%Y
+          description 2
+          debit 3
+          credit 4
+          decimal-mark ,
+          thousands-separator .
+          balance 5
+
+        csv e
+          match-file "e-*.csv"
+          account assets:bank:a
+          delimiter ;
+          encoding windows-1252
+          header-lines 1
+          date 1 %d-%m-%Y
+          description 2
+          amount 3
+          indicator 4
+          decimal-mark ,
+          thousands-separator .
+          balance 5
+
+        csv f
+          match-file "f-*.csv"
+          account assets:bank:b
+          delimiter ;
+          encoding windows-1252
+          header-lines 1
+          date 1 %d-%m-%Y
+          description 2
+          amount 3
+          indicator after-amount
+          decimal-mark ,
+          thousands-separator .
+          balance 4
 
         rule tagged
           if description contains "pingo"
@@ -154,6 +197,16 @@ import Testing
         Array("two\nlines".utf8), Array("PT50 0002 0123".utf8), Array("(X)".utf8), [0x80],
     ]
 
+    /// How a statement writes its amounts (the profiles `a` to `f`).
+    enum AmountColumns { case signed, debitCredit, indicator, afterAmount }
+
+    /// Indicator marks: debit and credit ones in any case and with spaces, one in accented
+    /// Windows-1252 (read by the `String` path), and the sign marks.
+    static let marks: [[UInt8]] = [
+        Array("D".utf8), Array("c".utf8), Array(" Af ".utf8), Array("BIJ".utf8), Array("Soll".utf8), Array("h".utf8), Array("-".utf8), Array("+".utf8),
+        Array("D".utf8) + [0xE9] + Array("bito".utf8), Array("cr".utf8),
+    ]
+
     @Test(arguments: 1...12) func theLaneWritesWhatTheTransactionPathWrites(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let folder = try ScratchFolder()
@@ -165,6 +218,9 @@ import Testing
             try writeStatement(folder, "a-2.csv", rows: 100, &random),
             try writeStatement(folder, "c-1.csv", rows: 300, details: true, &random),
             try writeStatement(folder, "c-2.csv", rows: 100, details: true, &random),
+            try writeStatement(folder, "d-1.csv", rows: 200, amounts: .debitCredit, &random),
+            try writeStatement(folder, "e-1.csv", rows: 200, amounts: .indicator, &random),
+            try writeStatement(folder, "f-1.csv", rows: 200, amounts: .afterAmount, &random),
         ]
         var ledgers: [String] = []
         var lines: [[String]] = []
@@ -184,12 +240,17 @@ import Testing
         #expect(lines[0] == lines[1])
         #expect(ledgers[0].contains("; rule: groceries"))
         #expect(ledgers[0].contains("; bank-payee: Jo\u{E3}o") && ledgers[0].contains("; memo: RENT MAY"))
+        // Every amount shape was imported, not refused.
+        for name in ["c-1.csv", "d-1.csv", "e-1.csv", "f-1.csv"] { #expect(ledgers[0].components(separatedBy: "\(name):").count > 150, "\(name)") }
     }
 
     /// A Windows-1252 statement: dates mostly ascending (sometimes one goes back, which
     /// makes the importer read the file again), repeated rows, blank balances.
-    private func writeStatement(_ folder: ScratchFolder, _ name: String, rows: Int, details: Bool = false, _ random: inout SeededGenerator) throws -> String {
-        var bytes = Array("Data;Descricao;Montante;Saldo\(details ? ";Payee;Memo;Type;Counterparty;IBAN;Id" : "")\n".utf8)
+    private func writeStatement(
+        _ folder: ScratchFolder, _ name: String, rows: Int, details: Bool = false, amounts: AmountColumns = .signed, _ random: inout SeededGenerator
+    ) throws -> String {
+        let amountHeader = amounts == .debitCredit ? "Debito;Credito" : amounts == .indicator ? "Montante;DC" : "Montante"
+        var bytes = Array("Data;Descricao;\(amountHeader);Saldo\(details ? ";Payee;Memo;Type;Counterparty;IBAN;Id" : "")\n".utf8)
         var day = 1
         var previous: [UInt8] = []
         for _ in 0..<rows {
@@ -205,7 +266,7 @@ import Testing
                 line += quoted ? [0x22] + description + [0x22] : description
                 let cents = Int.random(in: 0..<200_000, using: &random) - 120_000
                 let sign = cents < 0 ? "-" : ""
-                line += Array(String(format: ";%@%d,%02d;", sign, abs(cents) / 100, abs(cents) % 100).utf8)
+                line += Array(";".utf8) + Self.amountFields(String(format: "%@%d,%02d", sign, abs(cents) / 100, abs(cents) % 100), amounts, &random) + Array(";".utf8)
                 if Int.random(in: 0..<100, using: &random) < 90 { line += Array("1.234,56".utf8) }
                 for _ in 0..<(details ? 5 : 0) {
                     let piece = Int.random(in: 0..<100, using: &random) < 40 ? [] : Self.detailPieces[Int.random(in: 0..<Self.detailPieces.count, using: &random)]
@@ -220,5 +281,28 @@ import Testing
         let path = folder.path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// The amount's fields as `amounts` writes them: signed; as a debit or a credit (or
+    /// both, or a debit written negative, a blank written as spaces); unsigned or signed
+    /// with a mark after it in its own field or after the number.
+    private static func amountFields(_ amount: String, _ amounts: AmountColumns, _ random: inout SeededGenerator) -> [UInt8] {
+        let magnitude = amount.hasPrefix("-") ? String(amount.dropFirst()) : amount
+        let roll = Int.random(in: 0..<100, using: &random)
+        let mark = marks[Int.random(in: 0..<marks.count, using: &random)]
+        switch amounts {
+        case .signed:
+            return Array(amount.utf8)
+        case .debitCredit:
+            let blank = roll < 50 ? "" : " "
+            if roll % 10 == 0 { return Array("\(magnitude);1,00".utf8) }
+            if roll % 10 == 1 { return Array("-\(magnitude);\(blank)".utf8) }
+            return Array((amount.hasPrefix("-") ? "\(magnitude);\(blank)" : "\(blank);\(magnitude)").utf8)
+        case .indicator:
+            return Array((roll < 20 ? amount : magnitude).utf8) + [UInt8(ascii: ";")] + mark
+        case .afterAmount:
+            let letters = mark.allSatisfy { (0x41...0x7A).contains($0) } ? mark : Array("CR".utf8)
+            return Array((roll < 20 ? amount : magnitude).utf8) + (roll % 2 == 0 ? [0x20] : []) + letters
+        }
     }
 }

@@ -18,12 +18,9 @@ final class ResolvedColumns {
     let type: Int?
     let indicator: Indicator?
 
-    /// True when the profile reads only date, description, a signed amount, a balance and
-    /// details (`RowDetails`): its rows can be `PlainRow`s.
-    var isPlain: Bool {
-        guard case .signed = amount else { return false }
-        return indicator == nil && currency == nil
-    }
+    /// True when the profile's rows can be `PlainRow`s: all in the account's currency (no
+    /// currency column), whatever else they have (`PlainAmount`, `RowDetails`).
+    var isPlain: Bool { currency == nil }
 
     /// True when the profile reads any of the details a `PlainRow` can carry.
     var hasDetails: Bool { payee != nil || memo != nil || iban != nil || counterparty != nil || type != nil || id != nil }
