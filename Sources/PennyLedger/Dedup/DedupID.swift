@@ -169,10 +169,15 @@ public struct DedupIDAssigner: Sendable {
     /// id seen; nil when an earlier reading found the id repeated: the transaction is then
     /// told apart by its content (`contentID`), as one without a bank id.
     public mutating func id(account: String, bankID: UnsafeBufferPointer<UInt8>, amount: Money) -> DedupID? {
-        let key = Self.bankKey(account: account, bankID: bankID)
+        id(bankKey: Self.bankKey(account: account, bankID: bankID), id: .bank(account: account, bankID: bankID, amount: amount))
+    }
+
+    /// The same, given the bank id's key (`bankKey`) and its id (`DedupID.bank`), worked out
+    /// ahead of the row's turn.
+    public mutating func id(bankKey key: UInt64, id: DedupID) -> DedupID? {
         let isKnown = knownRepeats.contains(key)
         if !seenBankIDs.insert(key), !isKnown { foundRepeats.insert(key) }
-        return isKnown ? nil : .bank(account: account, bankID: bankID, amount: amount)
+        return isKnown ? nil : id
     }
 
     /// The content key of a row without a bank id (a `PlainRow`), from its folded
@@ -208,6 +213,9 @@ public struct DedupIDAssigner: Sendable {
     /// Brings the occurrence count of `key` into the cache (a hint; mutating only so that a
     /// caller's captured assigner is not copied for the call).
     public mutating func prefetch(key: UInt64) { occurrences.prefetch(key) }
+
+    /// Brings the bank id key `key`'s place among the ids seen into the cache (a hint).
+    public mutating func prefetch(bankKey key: UInt64) { seenBankIDs.prefetch(key) }
 
     private mutating func track(day: Int) {
         guard !keepsAllDates, day != currentDay else { return }

@@ -112,8 +112,12 @@ struct RepeatedStatementGuard {
     /// The same for a row whose bank id (not empty) is `bankID`'s UTF-8 bytes, read at `location`.
     mutating func check(bankID: UnsafeBufferPointer<UInt8>, own: String, statement ordinal: Int, at location: SourceLocation) throws(PennyError) {
         guard !knownRepeats.isEmpty else { return }
-        let key = DedupIDAssigner.bankKey(account: own, bankID: bankID)
-        guard knownRepeats.contains(key) else { return }
+        try check(bankID: bankID, key: DedupIDAssigner.bankKey(account: own, bankID: bankID), own: own, statement: ordinal, at: location)
+    }
+
+    /// The same, given the bank id's key (`DedupIDAssigner.bankKey`).
+    mutating func check(bankID: UnsafeBufferPointer<UInt8>, key: UInt64, own: String, statement ordinal: Int, at location: SourceLocation) throws(PennyError) {
+        guard !knownRepeats.isEmpty, knownRepeats.contains(key) else { return }
         if let line = sightings.earlierLine(of: key, statement: ordinal) {
             throw .badInput(
                 "transaction id '\(String(decoding: bankID, as: UTF8.self))' of \(own) is also in an earlier statement of this file (line \(line)): the file repeats a statement; refused rather than imported twice",

@@ -1,13 +1,16 @@
 import PennyCore
 
 /// The lookups of a few rows of a run worked out ahead of their turn: each row's folded
-/// description (when the reader's thread did not fold it), content key and first id, with
-/// the cache lines their lookups read asked for (`StatementImporter.fileRows` files the
+/// description (when the reader's thread did not fold it), content key and first id, and
+/// its bank id's key and id when it has one, with the cache lines their lookups read asked for (`StatementImporter.fileRows` files the
 /// rows after, so the lookups' cache misses overlap). Reused from one batch to the next.
 struct RowLookahead {
     /// One row's lookups; nil for a row whose description cannot be folded from its
     /// bytes (it is filed as a `Transaction`).
-    typealias Prepared = (folded: Range<Int>?, key: UInt64, first: DedupID)?
+    typealias Prepared = (folded: Range<Int>?, key: UInt64, first: DedupID, bank: BankLookup?)?
+
+    /// A bank id's key (`DedupIDAssigner.bankKey`) and id (`DedupID.bank`).
+    typealias BankLookup = (key: UInt64, id: DedupID)
 
     /// The folded descriptions of the batch, one after another.
     private(set) var folded: [UInt8] = []
@@ -38,7 +41,13 @@ struct RowLookahead {
             let first = DedupID.content(key: key, occurrence: 1)
             assigner.prefetch(key: key)
             update.prefetch(first)
-            prepared.append((range, key, first))
+            var bank: BankLookup?
+            if let bankID = row.details?.bankID, !bankID.isEmpty {
+                bank = (DedupIDAssigner.bankKey(account: own, bankID: bankID), DedupID.bank(account: own, bankID: bankID, amount: row.amount))
+                assigner.prefetch(bankKey: bank!.key)
+                update.prefetch(bank!.id)
+            }
+            prepared.append((range, key, first, bank))
         }
     }
 

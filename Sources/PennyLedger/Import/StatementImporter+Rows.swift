@@ -34,7 +34,7 @@ extension StatementImporter {
                 }
                 try lookahead.folded.withUnsafeBufferPointer { (folded) throws(PennyError) in
                     let key = prepared.folded.map { UnsafeBufferPointer(rebasing: folded[$0]) } ?? row.foldedDescription!
-                    try fileRow(row, key: key, own: own, lane: lane, verdict: rows.verdict(index), content: (prepared.key, prepared.first), in: &pass)
+                    try fileRow(row, key: key, own: own, lane: lane, verdict: rows.verdict(index), content: (prepared.key, prepared.first, prepared.bank), in: &pass)
                 }
             }
             start = end
@@ -45,8 +45,8 @@ extension StatementImporter {
     /// (found ahead: `RowLookahead`): a duplicate, written by the lane's renderer as the
     /// verdict decides (`isWrittenAsIs`), or placed as a `Transaction`.
     func fileRow(
-        _ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?, content: (key: UInt64, first: DedupID),
-        in pass: inout ImportPass
+        _ row: PlainRow, key: UnsafeBufferPointer<UInt8>, own: String, lane: RowLane, verdict known: RowVerdict?,
+        content: (key: UInt64, first: DedupID, bank: RowLookahead.BankLookup?), in pass: inout ImportPass
     ) throws(PennyError) {
         let id = try Self.id(of: row, own: own, content: content, in: &pass)
         if update.contains(id) {
@@ -73,10 +73,12 @@ extension StatementImporter {
 
     /// A row's dedup id, as `takeTransaction` finds it for the row's `Transaction`: from its
     /// bank id (after the repeated-statement guard), else from its content.
-    private static func id(of row: PlainRow, own: String, content: (key: UInt64, first: DedupID), in pass: inout ImportPass) throws(PennyError) -> DedupID {
-        if let bankID = row.details?.bankID, !bankID.isEmpty {
-            try pass.repeats.check(bankID: bankID, own: own, statement: pass.statementCount, at: row.location)
-            if let id = pass.assigner.id(account: own, bankID: bankID, amount: row.amount) { return id }
+    private static func id(
+        of row: PlainRow, own: String, content: (key: UInt64, first: DedupID, bank: RowLookahead.BankLookup?), in pass: inout ImportPass
+    ) throws(PennyError) -> DedupID {
+        if let bank = content.bank, let bankID = row.details?.bankID {
+            try pass.repeats.check(bankID: bankID, key: bank.key, own: own, statement: pass.statementCount, at: row.location)
+            if let id = pass.assigner.id(bankKey: bank.key, id: bank.id) { return id }
         }
         return pass.assigner.contentID(key: content.key, date: row.date, first: content.first)
     }

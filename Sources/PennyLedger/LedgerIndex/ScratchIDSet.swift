@@ -42,6 +42,9 @@ public final class ScratchIDSet: ExpressibleByArrayLiteral, @unchecked Sendable 
         return answer
     }
 
+    /// Brings `key`'s place into the cache (a hint).
+    @inline(__always) func prefetch(_ key: UInt64) { ids.prefetch(key) }
+
     /// Adds `key`; false when it was there already.
     @discardableResult
     public func insert(_ key: UInt64) -> Bool {
