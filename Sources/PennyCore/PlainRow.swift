@@ -24,12 +24,16 @@ public struct PlainRow: @unchecked Sendable {
     /// The description folded by `TextKey.fold`, when the reader's thread folded it
     /// already (`EventPipe`); nil for the importer to fold.
     public var foldedDescription: UnsafeBufferPointer<UInt8>?
-    /// The statement's details beyond the description; nil when the row has none.
-    public var details: RowDetails?
+    /// The details' bytes, one after another (`RowDetails`), and their lengths: kept as
+    /// they lie so that loading a row without any copies little.
+    public var detailBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The lengths of the fields in `detailBytes`; all zero when the row has none.
+    public var detailLengths = RowDetailLengths.none
 
     /// Lends a row; `description` must satisfy `isClean`.
     public init(
-        date: LocalDate, amount: Money, description: UnsafeBufferPointer<UInt8>, file: String, line: Int, balance: Money?, details: RowDetails? = nil
+        date: LocalDate, amount: Money, description: UnsafeBufferPointer<UInt8>, file: String, line: Int, balance: Money?,
+        details: (bytes: UnsafeBufferPointer<UInt8>, lengths: RowDetailLengths)? = nil
     ) {
         self.date = date
         self.amount = amount
@@ -37,7 +41,15 @@ public struct PlainRow: @unchecked Sendable {
         self.file = file
         self.line = line
         self.balance = balance
-        self.details = details
+        if let details { (detailBytes, detailLengths) = details }
+    }
+
+    /// The statement's details beyond the description; nil when the row has none.
+    public var details: RowDetails? { detailLengths.isEmpty ? nil : RowDetails(detailBytes, lengths: detailLengths) }
+
+    /// The bank id's bytes (the last detail); empty when the row has none.
+    public var bankID: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: detailBytes[(detailBytes.count - Int(detailLengths.bankID))...])
     }
 
     /// Where the row was read.
@@ -46,6 +58,7 @@ public struct PlainRow: @unchecked Sendable {
     /// The same row as a `Transaction` (owned copies of the description and details).
     public func transaction() -> Transaction {
         let text = RowDetails.text
+        let details = self.details
         return Transaction(
             date: date, amount: amount, description: String(decoding: description, as: UTF8.self), location: location,
             payee: details.flatMap { text($0.payee) }, memo: details.flatMap { text($0.memo) }, counterpartyName: details.flatMap { text($0.counterparty) },
@@ -145,8 +158,11 @@ public struct PlainRows: @unchecked Sendable {
         row.line = item.line
         row.balance = item.balance.map { Money(minorUnits: $0, currency: currency) }
         row.foldedDescription = item.folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
-        let end = item.description.upperBound
-        row.details = item.details.isEmpty ? nil : RowDetails(UnsafeBufferPointer(rebasing: text[end..<end + item.details.total]), lengths: item.details)
+        row.detailLengths = item.details
+        if !item.details.isEmpty {
+            let end = item.description.upperBound
+            row.detailBytes = UnsafeBufferPointer(rebasing: text[end..<end + item.details.total])
+        }
     }
 }
 

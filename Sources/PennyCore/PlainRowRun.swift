@@ -29,18 +29,24 @@ public struct PlainRowRun {
     /// The last row gathered.
     public var last: PlainRows.Item? { items.last }
 
-    /// Gathers a row (`description` as `PlainRow.description` requires: clean), with its
-    /// details' bytes one after another (`RowDetails`) when it has any.
+    /// Gathers a row (`description` as `PlainRow.description` requires: clean).
+    public mutating func append(date: LocalDate, minorUnits: Int64, balance: Int64?, description: UnsafeBufferPointer<UInt8>, line: Int) {
+        let start = text.count
+        text.append(contentsOf: description)
+        items.append(PlainRows.Item(date: date, minorUnits: minorUnits, balance: balance, description: start..<text.count, folded: nil, line: line))
+    }
+
+    /// Gathers a row with details: their bytes one after another (`RowDetails`) follow
+    /// the description's.
     public mutating func append(
         date: LocalDate, minorUnits: Int64, balance: Int64?, description: UnsafeBufferPointer<UInt8>,
-        details: (bytes: UnsafeBufferPointer<UInt8>, lengths: RowDetailLengths)? = nil, line: Int
+        details: (bytes: UnsafeBufferPointer<UInt8>, lengths: RowDetailLengths), line: Int
     ) {
         let start = text.count
         text.append(contentsOf: description)
         let end = text.count
-        if let details { text.append(contentsOf: details.bytes) }
-        items.append(
-            PlainRows.Item(date: date, minorUnits: minorUnits, balance: balance, description: start..<end, details: details?.lengths ?? .none, folded: nil, line: line))
+        text.append(contentsOf: details.bytes)
+        items.append(PlainRows.Item(date: date, minorUnits: minorUnits, balance: balance, description: start..<end, details: details.lengths, folded: nil, line: line))
     }
 
     /// Lends the gathered rows to `body`, then empties the run (also when `body` throws).

@@ -43,32 +43,32 @@ public struct RowDetails {
 /// row with none (`PlainRows.Item.details`).
 public struct RowDetailLengths: Sendable, Equatable {
     /// The payee's length.
-    public var payee: UInt16 = 0
+    public let payee: UInt16
     /// The memo's length.
-    public var memo: UInt16 = 0
+    public let memo: UInt16
     /// The counterparty's length.
-    public var counterparty: UInt16 = 0
+    public let counterparty: UInt16
     /// The IBAN's length.
-    public var iban: UInt16 = 0
+    public let iban: UInt16
     /// The type's length.
-    public var type: UInt16 = 0
+    public let type: UInt16
     /// The bank id's length.
-    public var bankID: UInt16 = 0
+    public let bankID: UInt16
+    /// The details' bytes in all (kept, so that a row without any is told in one compare).
+    private let sum: UInt32
 
     /// No details.
-    public static let none = RowDetailLengths()
-
-    /// Lengths all zero.
-    public init() {}
+    public static let none = RowDetailLengths(payee: 0, memo: 0, counterparty: 0, iban: 0, type: 0, bankID: 0)
 
     /// The given lengths.
     public init(payee: UInt16, memo: UInt16, counterparty: UInt16, iban: UInt16, type: UInt16, bankID: UInt16) {
         (self.payee, self.memo, self.counterparty, self.iban, self.type, self.bankID) = (payee, memo, counterparty, iban, type, bankID)
+        sum = UInt32(payee) + UInt32(memo) + UInt32(counterparty) + UInt32(iban) + UInt32(type) + UInt32(bankID)
     }
 
     /// True when the row has no details.
-    public var isEmpty: Bool { self == .none }
+    public var isEmpty: Bool { sum == 0 }
 
     /// The details' bytes in all.
-    public var total: Int { Int(payee) + Int(memo) + Int(counterparty) + Int(iban) + Int(type) + Int(bankID) }
+    public var total: Int { Int(sum) }
 }

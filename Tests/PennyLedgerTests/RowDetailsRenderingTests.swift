@@ -31,19 +31,16 @@ struct RowDetailsRenderingTests {
             // A description is never empty beside a payee or memo (the reader takes the String path).
             let description = texts[0].isEmpty ? "SHOP" : texts[0]
             let bytes = Array((description + texts[1...].joined()).utf8)
-            var lengths = RowDetailLengths()
-            (lengths.payee, lengths.memo, lengths.counterparty, lengths.iban, lengths.type) = (
-                UInt16(texts[1].utf8.count), UInt16(texts[2].utf8.count), UInt16(texts[3].utf8.count), UInt16(texts[4].utf8.count), UInt16(texts[5].utf8.count)
-            )
+            let counts = texts.map { UInt16($0.utf8.count) }
+            let lengths = RowDetailLengths(payee: counts[1], memo: counts[2], counterparty: counts[3], iban: counts[4], type: counts[5], bankID: 0)
             if !lengths.isEmpty { withDetails += 1 }
             let slot = Int.random(in: 0..<Self.decisions.count + 2, using: &random)
             let amount = Money(minorUnits: Int64.random(in: -99_999...99_999, using: &random), currency: .euro)
             bytes.withUnsafeBufferPointer { all in
                 let descriptionCount = description.utf8.count
-                let details = RowDetails(UnsafeBufferPointer(rebasing: all[descriptionCount...]), lengths: lengths)
                 let row = PlainRow(
                     date: LocalDate(year: 2024, month: 3, day: 1)!, amount: amount, description: UnsafeBufferPointer(rebasing: all[..<descriptionCount]),
-                    file: "c-1.csv", line: round + 2, balance: nil, details: lengths.isEmpty ? nil : details)
+                    file: "c-1.csv", line: round + 2, balance: nil, details: (UnsafeBufferPointer(rebasing: all[descriptionCount...]), lengths))
                 let id = DedupID(value: UInt64(round) &* 0x9E37_79B9_7F4A_7C15)
                 var lane: [UInt8] = []
                 let newlines = renderer.render(row: row, slot: slot, id: id, into: &lane)

@@ -14,8 +14,10 @@ struct CSVRowMapper {
     private var columns: ResolvedColumns?
     /// `columns`, for the per-row reads.
     private var columnsRef: Unmanaged<ResolvedColumns>?
-    /// The amount of a plain row, read from its bytes (made with `columns`).
+    /// The amount of a plain row, read from its bytes (made with `columns`), and the same
+    /// for the per-row reads.
     private var plainAmount: PlainAmount?
+    private var plainAmountRef: Unmanaged<PlainAmount>?
     private var patterns: CSVRowPatterns?
     /// True once `patterns` is made and has `end-row` or `skip-row` patterns.
     private var hasPatterns = false
@@ -114,7 +116,9 @@ struct CSVRowMapper {
     /// and the details into `detailScratch` (when the profile has them), all clean
     /// (`PlainRow.isClean`); nil when any of them needs the `String` path.
     private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?, hasDetails: Bool)? {
-        guard let date = plainDate(record, c.date), var amount = plainAmount!.read(record), decodeDescription(record, c.description) else { return nil }
+        guard let date = plainDate(record, c.date), var amount = plainAmountRef!._withUnsafeGuaranteedRef({ $0.read(record) }), decodeDescription(record, c.description) else {
+            return nil
+        }
         guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
             return nil
         }
@@ -253,7 +257,9 @@ struct CSVRowMapper {
         }
         columns = resolved
         columnsRef = Unmanaged.passUnretained(resolved)
-        plainAmount = PlainAmount(columns: resolved, profile: profile, currency: currency)
+        let amount = PlainAmount(columns: resolved, profile: profile, currency: currency)
+        plainAmount = amount
+        plainAmountRef = Unmanaged.passUnretained(amount)
     }
 
     private mutating func transaction(_ record: CSVRecord, _ c: ResolvedColumns) throws(PennyError) -> Transaction {

@@ -5,7 +5,8 @@ import PennyCore
 /// by an indicator (in a column of its own, or letters after the number). Nil whenever the
 /// `String` path must read it: a field not ASCII, blank where a number is needed, a mark
 /// that is neither a debit nor a credit mark; that path then reads it or words the error.
-struct PlainAmount {
+/// A class, borrowed per row (`CSVRowMapper`): a copy of its marks per row retained them.
+final class PlainAmount {
     private let columns: ResolvedColumns.Amount
     private let indicator: ResolvedColumns.Indicator?
     private let currency: Currency

@@ -42,7 +42,8 @@ struct RowLookahead {
             assigner.prefetch(key: key)
             update.prefetch(first)
             var bank: BankLookup?
-            if let bankID = row.details?.bankID, !bankID.isEmpty {
+            if row.detailLengths.bankID > 0 {
+                let bankID = row.bankID
                 bank = (DedupIDAssigner.bankKey(account: own, bankID: bankID), DedupID.bank(account: own, bankID: bankID, amount: row.amount))
                 assigner.prefetch(bankKey: bank!.key)
                 update.prefetch(bank!.id)

@@ -76,8 +76,8 @@ extension StatementImporter {
     private static func id(
         of row: PlainRow, own: String, content: (key: UInt64, first: DedupID, bank: RowLookahead.BankLookup?), in pass: inout ImportPass
     ) throws(PennyError) -> DedupID {
-        if let bank = content.bank, let bankID = row.details?.bankID {
-            try pass.repeats.check(bankID: bankID, key: bank.key, own: own, statement: pass.statementCount, at: row.location)
+        if let bank = content.bank {
+            try pass.repeats.check(bankID: row.bankID, key: bank.key, own: own, statement: pass.statementCount, at: row.location)
             if let id = pass.assigner.id(bankKey: bank.key, id: bank.id) { return id }
         }
         return pass.assigner.contentID(key: content.key, date: row.date, first: content.first)
