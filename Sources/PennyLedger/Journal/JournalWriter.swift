@@ -283,8 +283,7 @@ struct ByteWriter {
     /// A posting's padding, amount, code and line end after an account of `scalars` code points.
     private mutating func amount(afterScalars scalars: Int, minorUnits: Int64, _ currency: Currency) {
         var digits = DecimalDigits(minorUnits.magnitude, exponent: currency.exponent)
-        var code = currency.code
-        code.withUTF8 { amount(afterScalars: scalars, negative: minorUnits < 0, digits: &digits, code: $0) }
+        currency.withCodeBytes { amount(afterScalars: scalars, negative: minorUnits < 0, digits: &digits, code: $0) }
     }
 
     /// The two postings of an entry: `first` (which may begin with the entry's tag lines:
@@ -294,8 +293,7 @@ struct ByteWriter {
         first: UnsafeBufferPointer<UInt8>, firstScalars: Int, second: UnsafeBufferPointer<UInt8>, secondScalars: Int, minorUnits: Int64, _ currency: Currency
     ) {
         var digits = DecimalDigits(minorUnits.magnitude, exponent: currency.exponent)
-        var code = currency.code
-        code.withUTF8 { code in
+        currency.withCodeBytes { code in
             put(first)
             amount(afterScalars: firstScalars, negative: minorUnits > 0, digits: &digits, code: code)
             put(second)
