@@ -13,7 +13,7 @@ public final class DeclarationTap: LedgerUpdateObserver {
     /// True once an entry was appended.
     public private(set) var sawAppend = false
     private var lastAccount = ""
-    private var lastCurrency = ""
+    private var lastCurrency: Currency?
     /// The renderer whose slots `seen` describes (held, so another is never taken for it)
     /// and its identity, compared per row without touching its reference count.
     private var slotsOf: RowEntryRenderer?
@@ -68,12 +68,12 @@ public final class DeclarationTap: LedgerUpdateObserver {
 
     private func see(account: String, currency: Currency) {
         sawAppend = true
-        if account != lastAccount {
-            lastAccount = account
-            names.accounts.insert(account)
-        }
-        if currency.code != lastCurrency {
-            lastCurrency = currency.code
+        if account != lastAccount { names.accounts.insert(account) }
+        // The caller's string kept even when equal: its next row compares by identity (an
+        // equal name from elsewhere, such as the opening balance's, compared byte by byte).
+        lastAccount = account
+        if currency != lastCurrency {
+            lastCurrency = currency
             names.commodities.insert(currency.code)
         }
     }

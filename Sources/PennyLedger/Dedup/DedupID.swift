@@ -32,7 +32,7 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
         hash.combine(account)
         hash.combine(bankID)
         hash.combine(amount.minorUnits)
-        hash.combine(amount.currency.code)
+        amount.currency.withCodeBytes { hash.combine($0) }
         return DedupID(value: hash.value)
     }
 
@@ -63,7 +63,7 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
     public static func contentKey(datedPrefix: StableHash, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = datedPrefix
         hash.combine(amount.minorUnits)
-        hash.combine(amount.currency.code)
+        amount.currency.withCodeBytes { hash.combine($0) }
         hash.combine(foldedDescription)
         return hash.value
     }

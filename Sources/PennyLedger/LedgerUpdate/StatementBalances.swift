@@ -26,6 +26,13 @@ public struct StatementBalances: Sendable {
     private var run: (index: Int, day: Int, sum: Int64)?
     /// The date of `run`'s day (rows of one day are compared by date, not day number).
     private var runDate: LocalDate?
+    /// `run`'s account as the caller names it (the caller's string, so the next row's
+    /// compares by identity) and its currency.
+    private var runAccount: String?
+    private var runCurrency: Currency?
+    /// The last account asked about and whether it is tracked (the caller's string kept
+    /// likewise, even when an equal one was there).
+    private var lastAsked: (account: String, tracked: Bool)?
 
     /// Tracks `accounts`.
     public init(accounts: Set<String>) {
@@ -48,11 +55,12 @@ public struct StatementBalances: Sendable {
     /// not fit in 64 bits (nothing is added then).
     @inline(__always)
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) throws(MoneyError) {
-        guard tracks(account) else { return }
+        lastAsked = (account, lastAsked?.account == account ? lastAsked!.tracked : tracks(account))
+        guard lastAsked!.tracked else { return }
         var delta = amount.minorUnits
         try delta.multiply(checked: sign)
         // The run's sum is updated in place (no copy of its key's strings per row).
-        if run != nil, runDate == date, keys[run!.index].account == account, keys[run!.index].currency == amount.currency.code {
+        if run != nil, runDate == date, runAccount == account, runCurrency == amount.currency {
             try run!.sum.add(checked: delta)
             return
         }
@@ -71,6 +79,8 @@ public struct StatementBalances: Sendable {
         flushRun()
         run = (index, day, sum)
         runDate = date
+        runAccount = account
+        runCurrency = currency
     }
 
     /// `key`'s place in `keys` (added when new).
