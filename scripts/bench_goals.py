@@ -21,6 +21,8 @@ What it measures (release build; numbers are the machine's, never asserted by a 
   - each shape again with two round-up programs, and with two own accounts (a rule
     names the second one, so transfer legs are looked up): peak memory;
   - peak memory of the statement pasted twice, with a bank id per row, and both;
+  - the statement as a bank exports it (debit and credit columns, a memo, a bank id per
+    row), import and re-import against the floor of that file;
   - the statement with 5,000 rules, and what 5,000 rules add to four small commands;
   - `report summary` over the 1M ledger against `ledger bal`;
   - a statement of LARGE_ROWS rows: date order with and without round-ups, shuffled,
@@ -352,6 +354,42 @@ def memory_shapes_part():
         record("memory", f"re-import, {names[shape]}", len(lines), again, ("mem",), floor)
 
 
+def bank_export_part():
+    """The categorized statement as many banks export it: the amount split into debit and
+    credit columns, a memo and a bank id per row (every column the row lane reads from
+    bytes besides date, description, amount and balance). Import and re-import, each
+    against the floor of the same file, alternated."""
+    import csv
+    d = os.path.join(OUT, "categorized")
+    path = os.path.join(d, "bench-export.csv")
+    with open(os.path.join(d, "bench-dateorder.csv"), newline="", encoding="latin-1") as src, \
+            open(path, "w", newline="", encoding="latin-1") as out:
+        reader = csv.reader(src, delimiter=";")
+        writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+        next(reader)
+        writer.writerow(["Data Mov.", "Data Valor", "Descricao", "Debito", "Credito", "Saldo", "Memo", "Ref"])
+        for n, row in enumerate(reader):
+            amount = row[3]
+            debit, credit = (amount[1:], "") if amount.startswith("-") else ("", amount)
+            writer.writerow(row[:3] + [debit, credit, row[4], f"CARD {n % 97:02d}", f"R{n}"])
+    with open(os.path.join(d, "bench.rules")) as f:
+        text = f.read()
+    rules = os.path.join(d, "bench-export.rules")
+    with open(rules, "w") as f:
+        f.write(text.replace("  amount 4\n", "  debit 4\n  credit 5\n", 1).replace("  balance 5\n", "  balance 6\n  memo 7\n  id 8\n", 1))
+    ledger = os.path.join(d, "ledger.journal")
+    floors, imports, reimports = [], [], []
+    for _ in range(ROUNDS):
+        floors.append(measure(floor_cmd(path)))
+        fresh(ledger)
+        imports.append(measure(import_cmd(ledger, rules, path)))
+        reimports.append(measure(import_cmd(ledger, rules, path)))
+    fresh(ledger)
+    os.remove(path)
+    record("import", "import, a bank's export (debit and credit, memo, bank id), categorized", ROWS, imports, ("ratio", 3), floors)
+    record("reimport", "re-import (all duplicates), a bank's export (debit and credit, memo, bank id), categorized", ROWS, reimports, ("ratio", 1.5), floors)
+
+
 def many_rules_part():
     """The statement with 5,000 rules, and what 5,000 rules add to small commands."""
     d = os.path.join(OUT, "rules5000")
@@ -584,6 +622,7 @@ def main():
     shutil.rmtree(warm)
     shapes_part()
     memory_shapes_part()
+    bank_export_part()
     many_rules_part()
     report_part()
     csvdir = cached_large_csv()
