@@ -75,14 +75,22 @@ public struct Categorizer: Sendable {
 
     /// The same, with the description already folded by `TextKey.fold`.
     public func categorize(_ transaction: Transaction, foldedDescription: String, account: String = "") -> Categorization {
+        decide(transaction, foldedDescription: foldedDescription, account: account).decision
+    }
+
+    /// `categorize`'s decision, and the rule that made it alone when one did (the first rule
+    /// that held sets a category and does not `continue`, and no regular expression gave
+    /// up): the decision is then that rule's `ruleDecisions` entry.
+    private func decide(_ transaction: Transaction, foldedDescription: String, account: String) -> (decision: Categorization, alone: Int?) {
         var description = foldedDescription
         let held = description.withUTF8 { heldConditions(in: $0) }
         var decision = Categorization(category: transaction.amount.isNegative ? defaultExpense : defaultIncome)
         let candidates = candidates(held)
         // Most rows of a statement no rule knows have no candidate: nothing more to build.
-        if candidates.isEmpty { return decision }
+        if candidates.isEmpty { return (decision, nil) }
         var fields = FieldValues(transaction: transaction, foldedDescription: foldedDescription, account: account)
         var categorized = false
+        var applied = 0
         for index in candidates {
             let rule = rules[Int(index)]
             let holds = rule.checks.allSatisfy({ ConditionEvaluator.holds($0, &fields) })
@@ -90,10 +98,15 @@ public struct Categorizer: Sendable {
                 decision.matchFailure = Self.gaveUp(rule: rule.name, condition, on: transaction.description)
             }
             guard holds else { continue }
+            applied += 1
+            if applied == 1, rule.category != nil, !rule.continues, decision.matchFailure == nil {
+                rule.apply(to: &decision, categorized: &categorized)
+                return (decision, Int(index))
+            }
             rule.apply(to: &decision, categorized: &categorized)
             if !rule.continues { break }
         }
-        return decision
+        return (decision, nil)
     }
 
     /// What the rules decide for a plain row of the own account `account`, given its
@@ -104,8 +117,10 @@ public struct Categorizer: Sendable {
     public func verdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, account: String, scratch: inout MatchScratch) -> RowVerdict {
         if let verdict = accountFreeVerdict(row: row, foldedDescription: foldedDescription, scratch: &scratch) { return verdict }
         // Rules that read more than the amount and date, or several rules together: the
-        // row's `Transaction` is asked (rare; most rows are decided above).
-        let decision = categorize(row.transaction(), foldedDescription: String(decoding: foldedDescription, as: UTF8.self), account: account)
+        // row's `Transaction` is asked. A rule that decides alone is still a slot's verdict,
+        // so the lane writes the row.
+        let (decision, alone) = decide(row.transaction(), foldedDescription: String(decoding: foldedDescription, as: UTF8.self), account: account)
+        if let alone { return .rule(alone) }
         return decision.ruleName == nil && decision == defaultDecision(for: row.amount) ? .byDefault : .decision(decision)
     }
 
