@@ -77,14 +77,19 @@ struct MatcherPropertyTests {
     }
 
     /// The row lane (`verdict` and `accountFreeVerdict`, from the folded bytes) decides
-    /// exactly what the `Transaction` path decides, with `continue`, payees, tags, notes, skips, date checks
-    /// and rules that read fields a plain row does not carry.
+    /// exactly what the `Transaction` path decides, with `continue`, payees, tags, notes, skips, date checks,
+    /// text tests on the row's details (payee, memo, type, IBAN, currency; negated too), and
+    /// rules the bytes cannot decide (the account, a regular expression, non-ASCII text).
     @Test func theRowLaneDecidesAsTheTransactionPath() throws {
         var g = SeededGenerator(seed: 20_261_124)
         let extras = [
             "  if amount < 0\n", "  if amount >= 1.00\n", "  if date >= 2024-01-15\n", "  if date between 2024-01-01 and 2024-01-10\n",
             "  if payee is \"\"\n", "  if account is assets:bank:a\n", "  if description matches /a.c/\n", "  if description not contains \"b\"\n",
+            "  if memo contains \"a\"\n", "  if memo not contains \"ab\"\n", "  if payee starts-with \"b\"\n", "  if payee is \"ac\"\n",
+            "  if type is \"dd\"\n", "  if iban contains \"pt50 01\"\n", "  if currency is eur\n", "  if memo is \"caf\u{E9}\"\n",
+            "  if counterparty contains \"\"\n", "  if memo contains \"\u{C9}\"\n",
         ]
+        let detailValues = ["", "a", "AB c", "ac", "b", "Bac", "DD", "dd ", "PT50 0123", "pt5001 23", "caf\u{E9}", "\u{C9}t\u{E9}", "\u{20AC}5", "x\u{301}"]
         let actions = ["  payee \"P\"\n", "  tag t\n", "  note \"n\"\n", "  no-roundup\n", "  skip\n"]
         for _ in 0..<200 {
             var text = ""
@@ -102,21 +107,32 @@ struct MatcherPropertyTests {
             let categorizer = Categorizer(try RulesLoader.load(text: text))
             for _ in 0..<20 {
                 let description = Self.word(&g, maxLength: 8)
+                // payee, memo, counterparty, IBAN, type: each absent or one of `detailValues`.
+                let details = (0..<5).map { _ in Bool.random(using: &g) ? "" : detailValues.randomElement(using: &g)! }
                 let t = Transaction(
                     date: LocalDate(year: 2024, month: 1, day: Int.random(in: 1...28, using: &g))!,
                     amount: Money(minorUnits: Int64.random(in: -300...300, using: &g), currency: .euro), description: description,
-                    location: SourceLocation(file: "p", line: 2))
+                    location: SourceLocation(file: "p", line: 2), payee: details[0].isEmpty ? nil : details[0], memo: details[1].isEmpty ? nil : details[1],
+                    counterpartyName: details[2].isEmpty ? nil : details[2], counterpartyIBAN: details[3].isEmpty ? nil : details[3],
+                    type: details[4].isEmpty ? nil : details[4])
+                var detailBytes = Array(details.joined().utf8)
+                let lengths = details.map { UInt16($0.utf8.count) }
+                let detailLengths = RowDetailLengths(payee: lengths[0], memo: lengths[1], counterparty: lengths[2], iban: lengths[3], type: lengths[4], bankID: 0)
                 var folded = Array(TextKey.fold(description).utf8)
                 var descriptionBytes = Array(description.utf8)
                 let expected = categorizer.categorize(t, account: "assets:bank:a")
                 var scratch = Categorizer.MatchScratch()
                 let (verdict, accountFree) = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
                     folded.withUnsafeMutableBufferPointer { key in
-                        let row = PlainRow(date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil)
-                        return (
-                            categorizer.verdict(row: row, foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a", scratch: &scratch),
-                            categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(key), scratch: &scratch)
-                        )
+                        detailBytes.withUnsafeMutableBufferPointer { detailBytes in
+                            let row = PlainRow(
+                                date: t.date, amount: t.amount, description: UnsafeBufferPointer(bytes), file: "p", line: 2, balance: nil,
+                                details: (UnsafeBufferPointer(detailBytes), detailLengths))
+                            return (
+                                categorizer.verdict(row: row, foldedDescription: UnsafeBufferPointer(key), account: "assets:bank:a", scratch: &scratch),
+                                categorizer.accountFreeVerdict(row: row, foldedDescription: UnsafeBufferPointer(key), scratch: &scratch)
+                            )
+                        }
                     }
                 }
                 for found in [verdict, accountFree].compactMap({ $0 }) {
@@ -126,7 +142,7 @@ struct MatcherPropertyTests {
                     case .rule(let index): decided = categorizer.ruleDecisions[index]
                     case .decision(let made): decided = made
                     }
-                    #expect(decided == expected, "verdict \(found)\n\(text)\ndescription '\(description)'")
+                    #expect(decided == expected, "verdict \(found)\n\(text)\ndescription '\(description)', details \(details)")
                 }
             }
         }

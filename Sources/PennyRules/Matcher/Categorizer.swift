@@ -131,20 +131,25 @@ public struct Categorizer: Sendable {
     public func accountFreeVerdict(row: PlainRow, foldedDescription: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> RowVerdict? {
         heldConditions(in: foldedDescription, into: &scratch.held)
         candidates(scratch.held, satisfied: &scratch.satisfied, into: &scratch.candidates)
-        var decided = true
+        scratch.keys.reset()
         for index in scratch.candidates {
             let rule = rules[Int(index)]
-            guard rule.checksOnlyAmountAndDate else {
-                decided = false
-                break
-            }
-            guard rule.checks.allSatisfy({ ConditionEvaluator.holds($0, amount: row.amount, date: row.date) == true }) else { continue }
-            if rule.category != nil && !rule.continues { return .rule(Int(index)) }
-            decided = false
-            break
+            guard rule.checksReadFromRow, let holds = Self.holds(rule.checks, row, foldedDescription, &scratch.keys) else { return nil }
+            guard holds else { continue }
+            return rule.category != nil && !rule.continues ? .rule(Int(index)) : nil
         }
         // Every candidate was tried and none held.
-        return decided ? .byDefault : nil
+        return .byDefault
+    }
+
+    /// Whether every one of `checks` holds for `row` (in order, stopping at the first that
+    /// does not, as `categorize` does); nil when one the bytes cannot settle comes first.
+    private static func holds(_ checks: [Condition], _ row: PlainRow, _ folded: UnsafeBufferPointer<UInt8>, _ keys: inout RowFieldKeys) -> Bool? {
+        for check in checks {
+            guard let holds = RowConditions.holds(check, row, folded: folded, keys: &keys) else { return nil }
+            if !holds { return false }
+        }
+        return true
     }
 
     /// Storage `verdict` reuses from one row to the next (one per thread).
@@ -152,6 +157,7 @@ public struct Categorizer: Sendable {
         fileprivate var held: [Int32] = []
         fileprivate var satisfied: [Int32] = []
         fileprivate var candidates: [Int32] = []
+        fileprivate var keys = RowFieldKeys()
 
         /// Empty storage.
         public init() {}
@@ -270,9 +276,9 @@ private struct CompiledRule: Sendable {
     let requiredTextConditions: Int
     /// Conditions the automaton does not decide, checked in order.
     let checks: [Condition]
-    /// True when every one of `checks` reads only the amount and the date (a `PlainRow`
-    /// can be decided without its `Transaction`).
-    let checksOnlyAmountAndDate: Bool
+    /// True when every one of `checks` may be decided from a `PlainRow`'s bytes
+    /// (`RowConditions`), without its `Transaction`.
+    let checksReadFromRow: Bool
 
     /// Adds what this rule sets to `decision` (the category only if no earlier rule set
     /// one; payee and note only if none is set; tags by name, once).
@@ -300,7 +306,7 @@ private struct CompiledRule: Sendable {
         continues = rule.continues
         self.requiredTextConditions = requiredTextConditions
         self.checks = checks
-        checksOnlyAmountAndDate = checks.allSatisfy(ConditionEvaluator.readsOnlyAmountAndDate)
+        checksReadFromRow = checks.allSatisfy(RowConditions.isReadFromRow)
     }
 }
 

@@ -86,14 +86,6 @@ enum ConditionEvaluator {
         }
     }
 
-    /// True when the condition reads only the amount and the date.
-    static func readsOnlyAmountAndDate(_ condition: Condition) -> Bool {
-        switch condition.test {
-        case .text, .matches: false
-        case .amount, .amountBetween, .date, .dateBetween: true
-        }
-    }
-
     private static func testAmountOrDate(_ test: Condition.Test, amount: Money, date: LocalDate) -> Bool {
         switch test {
         case .text, .matches:
