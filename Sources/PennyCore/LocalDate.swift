@@ -59,14 +59,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Days since 1970-01-01 (negative before), for date arithmetic.
     public var dayNumber: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
+        // Howard Hinnant's days_from_civil. Wrapping arithmetic: a date's fields are small
+        // (a shuffled statement asks this for every row, and the overflow checks were
+        // most of its cost).
+        let y = month <= 2 ? year &- 1 : year
+        let era = (y >= 0 ? y : y &- 399) / 400
+        let yoe = y &- era &* 400
+        let mp = month > 2 ? month &- 3 : month &+ 9
+        let doy = (153 &* mp &+ 2) / 5 &+ day &- 1
+        let doe = yoe &* 365 &+ yoe / 4 &- yoe / 100 &+ doy
+        return era &* 146097 &+ doe &- 719468
     }
 
     /// The date `dayNumber` days after 1970-01-01.
@@ -131,16 +133,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Writes the ten bytes of `withISOBytes` at `b` (the journal writer's entries write
     /// their dates so, in place).
     public func writeISOBytes(to b: UnsafeMutablePointer<UInt8>) {
-        let y = year, m = month, d = day
-        b[0] = UInt8(48 + y / 1000 % 10)
-        b[1] = UInt8(48 + y / 100 % 10)
-        b[2] = UInt8(48 + y / 10 % 10)
-        b[3] = UInt8(48 + y % 10)
+        // Unsigned and wrapping (each digit is one byte); a year past 9999 gives its last
+        // four digits as before, a negative one stops as before.
+        precondition(year >= 0, "a date before year 0")
+        let y = UInt(truncatingIfNeeded: year), m = UInt(truncatingIfNeeded: month), d = UInt(truncatingIfNeeded: day)
+        func digit(_ n: UInt) -> UInt8 { UInt8(truncatingIfNeeded: 48 &+ n % 10) }
+        b[0] = digit(y / 1000)
+        b[1] = digit(y / 100)
+        b[2] = digit(y / 10)
+        b[3] = digit(y)
         b[4] = 0x2D
-        b[5] = UInt8(48 + m / 10)
-        b[6] = UInt8(48 + m % 10)
+        b[5] = digit(m / 10)
+        b[6] = digit(m)
         b[7] = 0x2D
-        b[8] = UInt8(48 + d / 10)
-        b[9] = UInt8(48 + d % 10)
+        b[8] = digit(d / 10)
+        b[9] = digit(d)
     }
 }

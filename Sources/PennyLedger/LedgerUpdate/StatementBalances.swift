@@ -72,7 +72,9 @@ public struct StatementBalances: Sendable {
     /// value in `days` fits, and so does `entries`'s.
     @inline(never)
     private mutating func startRun(account: String, date: LocalDate, currency: Currency, delta: Int64) throws(MoneyError) {
-        let index = place(of: Key(account: account, currency: currency.code))
+        // Another day of the run's account and currency (an unordered statement's next
+        // row): its key's place is the run's.
+        let index = run != nil && runAccount == account && runCurrency == currency ? run!.index : place(of: Key(account: account, currency: currency.code))
         let day = date.dayNumber
         var sum = days[index][day] ?? 0
         try sum.add(checked: delta)

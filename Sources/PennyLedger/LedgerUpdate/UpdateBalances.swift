@@ -92,8 +92,16 @@ struct UpdateBalances {
 
         /// Takes the postings of whole lines of journal text.
         mutating func take(_ bytes: [UInt8]) throws(MoneyError) {
-            for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                try Array(line).withUnsafeBufferPointer { (line) throws(MoneyError) in try parser.take(line, into: &balances, sign: -1) }
+            // Each line read in place (a copy of each line per row rolled back cost more
+            // than reading it).
+            try bytes.withUnsafeBufferPointer { (all) throws(MoneyError) in
+                var start = 0
+                while start <= all.count {
+                    var end = start
+                    while end < all.count && all[end] != 0x0A { end += 1 }
+                    try parser.take(UnsafeBufferPointer(rebasing: all[start..<end]), into: &balances, sign: -1)
+                    start = end + 1
+                }
             }
         }
     }
