@@ -10,6 +10,30 @@ import Testing
 /// signed amount, debit and credit columns, or an indicator in a column or after the number) and rules,
 /// imported both ways, must give the same ledger byte for byte and the same lines.
 @Suite struct RowLaneEquivalenceTests {
+    /// The statements' profiles: each file's account and the columns after the date and
+    /// the description (the amount in each shape, the balance, the details).
+    static let profiles = [
+        ("a", "a", "amount 3\n  balance 4"), ("b", "b", "amount 3\n  balance 4"),
+        ("c", "a", "amount 3\n  balance 4\n  payee 5\n  memo 6\n  type 7\n  counterparty 8\n  iban 9\n  id 10"),
+        ("d", "b", "debit 3\n  credit 4\n  balance 5"), ("e", "a", "amount 3\n  indicator 4\n  balance 5"),
+        ("f", "b", "amount 3\n  indicator after-amount\n  balance 4"),
+    ].map { name, account, columns in
+        """
+        csv \(name)
+          match-file "\(name)-*.csv"
+          account assets:bank:\(account)
+          delimiter ;
+          encoding windows-1252
+          header-lines 1
+          date 1 %d-%m-%Y
+          description 2
+          decimal-mark ,
+          thousands-separator .
+          \(columns)
+
+        """
+    }.joined()
+
     /// Rules that reach every branch: categories with amount and date checks, payees (one
     /// equal to a description), `continue` with tags and notes, `skip`, `no-roundup`,
     /// transfers between the two own accounts, and rules the lane cannot decide (a payee
@@ -22,93 +46,7 @@ import Testing
         account assets:bank:b
           currency EUR
 
-        csv a
-          match-file "a-*.csv"
-          account assets:bank:a
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 2
-          amount 3
-          decimal-mark ,
-          thousands-separator .
-          balance 4
-
-        csv b
-          match-file "b-*.csv"
-          account assets:bank:b
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 2
-          amount 3
-          decimal-mark ,
-          thousands-separator .
-          balance 4
-
-        csv c
-          match-file "c-*.csv"
-          account assets:bank:a
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 2
-          amount 3
-          decimal-mark ,
-          thousands-separator .
-          balance 4
-          payee 5
-          memo 6
-          type 7
-          counterparty 8
-          iban 9
-          id 10
-
-        csv d
-          match-file "d-*.csv"
-          account assets:bank:b
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 2
-          debit 3
-          credit 4
-          decimal-mark ,
-          thousands-separator .
-          balance 5
-
-        csv e
-          match-file "e-*.csv"
-          account assets:bank:a
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 2
-          amount 3
-          indicator 4
-          decimal-mark ,
-          thousands-separator .
-          balance 5
-
-        csv f
-          match-file "f-*.csv"
-          account assets:bank:b
-          delimiter ;
-          encoding windows-1252
-          header-lines 1
-          date 1 %d-%m-%Y
-          description 2
-          amount 3
-          indicator after-amount
-          decimal-mark ,
-          thousands-separator .
-          balance 4
-
+        \(profiles)
         rule tagged
           if description contains "pingo"
           tag shop=pingo
