@@ -105,6 +105,8 @@ struct MatcherPropertyTests {
                 if Int.random(in: 0..<3, using: &g) == 0 { text += "  continue\n" }
             }
             let categorizer = Categorizer(try RulesLoader.load(text: text))
+            // One scratch for the rules' rows, as each thread keeps one: no row sees another's keys.
+            var scratch = Categorizer.MatchScratch()
             for _ in 0..<20 {
                 let description = Self.word(&g, maxLength: 8)
                 // payee, memo, counterparty, IBAN, type: each absent or one of `detailValues`.
@@ -121,7 +123,6 @@ struct MatcherPropertyTests {
                 var folded = Array(TextKey.fold(description).utf8)
                 var descriptionBytes = Array(description.utf8)
                 let expected = categorizer.categorize(t, account: "assets:bank:a")
-                var scratch = Categorizer.MatchScratch()
                 let (verdict, accountFree) = descriptionBytes.withUnsafeMutableBufferPointer { bytes in
                     folded.withUnsafeMutableBufferPointer { key in
                         detailBytes.withUnsafeMutableBufferPointer { detailBytes in

@@ -71,12 +71,16 @@ public struct RowFieldKeys {
     /// Per field: not folded yet (nil), cannot be folded from its bytes (an empty range
     /// at -1), or where its key is in `text`.
     private var ranges = [Range<Int>?](repeating: nil, count: Field.allCases.count)
+    /// True once a field of the row was folded (most rows fold none: their reset is a test).
+    private var holdsKeys = false
 
     /// No fields folded.
     public init() {}
 
     /// Forgets the last row's fields.
     mutating func reset() {
+        guard holdsKeys else { return }
+        holdsKeys = false
         text.removeAll(keepingCapacity: true)
         for i in ranges.indices { ranges[i] = nil }
     }
@@ -87,7 +91,10 @@ public struct RowFieldKeys {
         if field == .description {
             return folded.allSatisfy({ $0 < 0x80 }) ? body(folded) : nil
         }
-        if ranges[field.rawValue] == nil { ranges[field.rawValue] = fold(field, of: row) }
+        if ranges[field.rawValue] == nil {
+            ranges[field.rawValue] = fold(field, of: row)
+            holdsKeys = true
+        }
         let range = ranges[field.rawValue]!
         guard range.lowerBound >= 0 else { return nil }
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
