@@ -21,6 +21,15 @@ enum CSVFieldBytes {
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
+    /// `bytes` without the spaces, tabs and line ends at either end.
+    @inline(__always)
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
     /// The date, read in place; nil to take the String path.
     @inline(__always)
     static func date(_ record: CSVRecord, _ index: Int, _ format: DateFormat) -> LocalDate? {

@@ -9,15 +9,12 @@ enum CSVFieldText {
     static func appendDecoded(
         _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], joining: Bool, isPrintableASCII: inout Bool, _ encoding: CSVProfile.Encoding
     ) -> Bool {
-        var start = 0, end = bytes.count
-        while start < end, CSVFieldBytes.isSpace(bytes[start]) { start += 1 }
-        while end > start, CSVFieldBytes.isSpace(bytes[end - 1]) { end -= 1 }
-        guard start < end else { return true }
+        let part = CSVFieldBytes.trimmed(bytes)
+        guard let first = part.first, let last = part.last else { return true }
         // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
-        guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return false }
+        guard first < 0x80, last < 0x80 else { return false }
         if joining && !out.isEmpty { out.append(0x20) }
         // Printable ASCII (most descriptions): one copy.
-        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if PrintableASCII.contains(only: part) {
             out.append(contentsOf: part)
             return true

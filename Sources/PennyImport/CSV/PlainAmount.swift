@@ -55,26 +55,19 @@ final class PlainAmount {
 
     /// `12.00 CR`, `12,00D`: the number signed by the letters after it
     /// (`IndicatorAmount.splitTrailingMark`).
-    private func markedAmount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var start = 0, end = bytes.count
-        while start < end, CSVFieldBytes.isSpace(bytes[start]) { start += 1 }
-        while end > start, CSVFieldBytes.isSpace(bytes[end - 1]) { end -= 1 }
-        var cut = end
-        while cut > start, Self.isLetter(bytes[cut - 1]) { cut -= 1 }
-        guard let sign = sign(ofMark: UnsafeBufferPointer(rebasing: bytes[cut..<end])) else { return nil }
-        var numberEnd = cut
-        while numberEnd > start, CSVFieldBytes.isSpace(bytes[numberEnd - 1]) { numberEnd -= 1 }
-        let number = UnsafeBufferPointer(rebasing: bytes[start..<numberEnd])
+    private func markedAmount(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let text = CSVFieldBytes.trimmed(field)
+        var cut = text.count
+        while cut > 0, Self.isLetter(text[cut - 1]) { cut -= 1 }
+        guard let sign = sign(ofMark: UnsafeBufferPointer(rebasing: text[cut...])) else { return nil }
+        let number = CSVFieldBytes.trimmed(UnsafeBufferPointer(rebasing: text[..<cut]))
         guard let magnitude = try? AmountParser.parse(utf8: number, format: format, exponent: currency.exponent) else { return nil }
         return sign * (magnitude < 0 ? -magnitude : magnitude)
     }
 
     /// -1 for a debit mark, +1 for a credit mark (trimmed, any case), nil for neither.
     private func sign(ofMark bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var start = 0, end = bytes.count
-        while start < end, CSVFieldBytes.isSpace(bytes[start]) { start += 1 }
-        while end > start, CSVFieldBytes.isSpace(bytes[end - 1]) { end -= 1 }
-        let mark = bytes[start..<end].lazy.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        let mark = CSVFieldBytes.trimmed(bytes).lazy.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
         if debitMarks.contains(where: { $0.elementsEqual(mark) }) { return -1 }
         if creditMarks.contains(where: { $0.elementsEqual(mark) }) { return 1 }
         return nil

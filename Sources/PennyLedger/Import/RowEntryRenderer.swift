@@ -113,12 +113,13 @@ public final class RowEntryRenderer {
         if !slots[index].isReady { prepare(index) }
         let slot = slots[index]
         let text = row.description
+        let details = row.details
         // `StatementImporter.description`: the rule's payee, else the bank's, before the text.
-        let payee = slot.setsPayee ? bytes(slot.payee) : row.details?.payee ?? UnsafeBufferPointer(start: nil, count: 0)
+        let payee = slot.setsPayee ? bytes(slot.payee) : details?.payee ?? UnsafeBufferPointer(start: nil, count: 0)
         let joinsPayee = !payee.isEmpty && Self.differs(payee, isASCII: slot.setsPayee ? slot.payeeIsASCII : nil, from: text)
         let descriptionLength = text.count + (joinsPayee ? payee.count + 3 : 0)
         var bound = 96 + 2 * JournalWriter.postingBound + max(14, descriptionLength) + slot.category.count + accountText.count + sourcePrefix.count + slot.tail.count
-        if let details = row.details { bound += 5 * 24 + details.memo.count + details.counterparty.count + details.iban.count + details.type.count + payee.count }
+        if let details { bound += 5 * 24 + details.memo.count + details.counterparty.count + details.iban.count + details.type.count + payee.count }
         if isoDate?.date != row.date {
             var iso: (UInt64, UInt16) = (0, 0)
             withUnsafeMutableBytes(of: &iso) { row.date.writeISOBytes(to: $0.bindMemory(to: UInt8.self).baseAddress!) }
@@ -138,7 +139,7 @@ public final class RowEntryRenderer {
             lineDigits.withBytes { w.put($0) }
             w.put(0x0A)
             var first = slot.tail.lowerBound
-            if let details = row.details {
+            if let details {
                 w.put(bytes(first..<slot.tagsStart))
                 detailLines = w.detailTags(details)
                 first = slot.tagsStart

@@ -99,11 +99,8 @@ public struct Categorizer: Sendable {
             }
             guard holds else { continue }
             applied += 1
-            if applied == 1, rule.category != nil, !rule.continues, decision.matchFailure == nil {
-                rule.apply(to: &decision, categorized: &categorized)
-                return (decision, Int(index))
-            }
             rule.apply(to: &decision, categorized: &categorized)
+            if applied == 1, rule.category != nil, !rule.continues, decision.matchFailure == nil { return (decision, Int(index)) }
             if !rule.continues { break }
         }
         return (decision, nil)
@@ -134,22 +131,12 @@ public struct Categorizer: Sendable {
         scratch.keys.reset()
         for index in scratch.candidates {
             let rule = rules[Int(index)]
-            guard rule.checksReadFromRow, let holds = Self.holds(rule.checks, row, foldedDescription, &scratch.keys) else { return nil }
+            guard rule.checksReadFromRow, let holds = RowConditions.allHold(rule.checks, row, folded: foldedDescription, keys: &scratch.keys) else { return nil }
             guard holds else { continue }
             return rule.category != nil && !rule.continues ? .rule(Int(index)) : nil
         }
         // Every candidate was tried and none held.
         return .byDefault
-    }
-
-    /// Whether every one of `checks` holds for `row` (in order, stopping at the first that
-    /// does not, as `categorize` does); nil when one the bytes cannot settle comes first.
-    private static func holds(_ checks: [Condition], _ row: PlainRow, _ folded: UnsafeBufferPointer<UInt8>, _ keys: inout RowFieldKeys) -> Bool? {
-        for check in checks {
-            guard let holds = RowConditions.holds(check, row, folded: folded, keys: &keys) else { return nil }
-            if !holds { return false }
-        }
-        return true
     }
 
     /// Storage `verdict` reuses from one row to the next (one per thread).

@@ -19,6 +19,16 @@ enum RowConditions {
         }
     }
 
+    /// Whether every one of `checks` holds for `row` (in order, stopping at the first that
+    /// does not, as `categorize` does); nil when one the bytes cannot settle comes first.
+    static func allHold(_ checks: [Condition], _ row: PlainRow, folded: UnsafeBufferPointer<UInt8>, keys: inout RowFieldKeys) -> Bool? {
+        for check in checks {
+            guard let holds = holds(check, row, folded: folded, keys: &keys) else { return nil }
+            if !holds { return false }
+        }
+        return true
+    }
+
     /// Whether `condition` holds for `row`, whose description folds to `folded`; nil when
     /// the bytes cannot settle it. `keys` keeps the row's folded fields.
     static func holds(_ condition: Condition, _ row: PlainRow, folded: UnsafeBufferPointer<UInt8>, keys: inout RowFieldKeys) -> Bool? {
