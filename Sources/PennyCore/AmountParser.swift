@@ -30,6 +30,13 @@ public enum AmountParser {
         return try scan(bytes, format: format, exponent: exponent)
     }
 
+    /// Reads only the common shape (`plain`); nil leaves the field to `parse`, which gives
+    /// the same value for every field this reads.
+    @inline(__always)
+    public static func plain(utf8 bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat, exponent: Int) -> Int64? {
+        plain(bytes, decimal: format.decimalByte, group: format.separatorByte, exponent: exponent)
+    }
+
     /// The full scanner alone (a test checks `plain` against it).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat, exponent: Int) throws(AmountError) -> Int64 {
         var scanner = AmountScanner(bytes: bytes, format: format)
@@ -45,27 +52,27 @@ public enum AmountParser {
         var i = 0
         let negative = n > 0 && b[0] == UInt8(ascii: "-")
         if negative { i = 1 }
+        // Runs of digits between group separators: the first of 1 to 3 digits, the others
+        // of exactly 3 (or one run without separators).
+        let separator = group.map(Int.init) ?? -1
         var value: Int64 = 0
-        var digits = 0, groupLength = 0
+        var digits = 0, run = 0
         var sawGroup = false
-        while i < n {
-            let c = b[i]
-            if c &- 0x30 < 10 {
-                value = value &* 10 &+ Int64(c &- 0x30)
-                digits += 1
-                groupLength += 1
-                if sawGroup && groupLength > 3 { return nil }
-            } else if c == group {
-                if digits == 0 || (sawGroup ? groupLength != 3 : groupLength > 3) { return nil }
-                sawGroup = true
-                groupLength = 0
-            } else {
-                break
+        while true {
+            let start = i
+            while i < n, case let digit = b[i] &- 0x30, digit < 10 {
+                value = value &* 10 &+ Int64(digit)
+                i &+= 1
             }
-            i += 1
+            run = i &- start
+            digits &+= run
+            guard i < n, Int(b[i]) == separator else { break }
+            if sawGroup ? run != 3 : (run == 0 || run > 3) { return nil }
+            sawGroup = true
+            i &+= 1
         }
         // At most 15 whole digits and 3 decimals: no overflow.
-        guard digits > 0, digits <= 15, !sawGroup || groupLength == 3 else { return nil }
+        guard digits > 0, digits <= 15, !sawGroup || run == 3 else { return nil }
         if i < n {
             guard b[i] == decimal, exponent > 0, n - i - 1 == exponent else { return nil }
             i += 1

@@ -17,6 +17,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     private let tokens: [Token]
     /// Per token: true when a number touches another number (`%Y%m%d`), so it has a fixed width.
     private let fixedWidth: [Bool]
+    /// The same pattern read by position, when it is plain numbers and separators.
+    private let layout: FixedDateLayout?
     /// The pattern as written, e.g. `%d-%m-%Y`.
     public let pattern: String
 
@@ -65,6 +67,20 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         }
         self.fixedWidth = tokens.indices.map { isNumber($0) && (isNumber($0 - 1) || isNumber($0 + 1)) }
         self.pattern = pattern
+        let pieces = tokens.compactMap(Self.piece)
+        self.layout = pieces.count == tokens.count ? FixedDateLayout(pieces) : nil
+    }
+
+    /// A token as a piece of a `FixedDateLayout` (a month or day of fixed width, 2 digits).
+    private static func piece(_ token: Token) -> FixedDateLayout.Piece? {
+        switch token {
+        case .year4: .year(digits: 4)
+        case .year2: .year(digits: 2)
+        case .month: .month
+        case .day: .day
+        case .literal(let byte): .literal(byte)
+        default: nil
+        }
     }
 
     /// ISO `%Y-%m-%d`.
@@ -81,6 +97,15 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a date from UTF-8 bytes in place (for readers that make no `String` of it).
     public func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        if let layout, let fields = layout.read(b) {
+            let year = layout.yearIsTwoDigits ? Self.century(fields.year) : fields.year
+            return LocalDate(year: year, month: fields.month, day: fields.day)
+        }
+        return scan(utf8: b)
+    }
+
+    /// Reads a date token by token (every pattern; a test checks the layout against it).
+    func scan(utf8 b: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         var i = 0
         while i < b.count, b[i] == 0x20 { i += 1 }
         var end = b.count

@@ -8,6 +8,9 @@ public struct StableHash: Sendable {
     /// An empty hash.
     public init() {}
 
+    /// A hash that has reached `value` (`StableHash4`'s lanes).
+    init(value: UInt64) { self.value = value }
+
     /// Mixes in the UTF-8 bytes of `text`, then a separator so `"ab","c"` differs from `"a","bc"`.
     public mutating func combine(_ text: some StringProtocol) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in

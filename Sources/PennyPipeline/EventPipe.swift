@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PennyCore
 import PennyRules
 
@@ -22,15 +23,22 @@ public enum EventPipe {
     /// that thread also folds each plain row's description (`PlainRow.foldedDescription`)
     /// and, with `categorizer`, finds the rules' verdict when no own account is needed for
     /// it (`Categorizer.accountFreeVerdict`, `PlainRows.verdict`).
+    ///
+    /// `wantsVerdicts`, asked on this thread after each batch, tells whether the rules'
+    /// verdicts of the last batch's rows were of use (false when none of its rows was new:
+    /// a re-import of known rows); while it says no, that thread only folds, and leaves the
+    /// cores to the threads whose work is needed.
     public static func run(
         produce: @escaping @Sendable (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void,
         categorizer: Categorizer? = nil,
+        wantsVerdicts: () -> Bool = { true },
         consume: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let queue = BatchQueue()
+        let queue = HandOffQueue<EventBatch>(depth: batchesInFlight, backlog: helpingBacklog)
+        let verdictsWanted = VerdictsWanted()
         let rules = categorizer.map(RulesBox.init)
         let thread = Thread {
-            var batch = EventBatch()
+            var batch = EventBatch(reserving: true)
             var scratch = Categorizer.MatchScratch()
             // Rows are folded and given their verdicts here only while the importer is the
             // slower side (batches wait for it); when it keeps up (a re-import of known
@@ -39,7 +47,7 @@ public enum EventPipe {
             var helps = true
             do throws(PennyError) {
                 try produce { (event) throws(PennyError) in
-                    batch.append(event, helps: helps, rules: rules, scratch: &scratch)
+                    batch.append(event, helps: helps, rules: verdictsWanted.value ? rules : nil, scratch: &scratch)
                     if batch.isFull {
                         if queue.isCancelled { throw PipeCancelled.error }
                         helps = queue.put(&batch)
@@ -61,8 +69,9 @@ public enum EventPipe {
                 throw error
             }
             queue.recycle(&batch)
+            verdictsWanted.value = wantsVerdicts()
         }
-        if let error = queue.error { throw error }
+        if let error = queue.producerError { throw error }
     }
 }
 
@@ -73,6 +82,17 @@ private final class RulesBox: Sendable {
     init(_ categorizer: Categorizer) { self.categorizer = categorizer }
 }
 
+/// Whether the reader's thread should find the rules' verdicts (set by the consumer's
+/// thread, read by the reader's).
+private final class VerdictsWanted: Sendable {
+    private let flag = Atomic<Bool>(true)
+
+    var value: Bool {
+        get { flag.load(ordering: .relaxed) }
+        set { flag.store(newValue, ordering: .relaxed) }
+    }
+}
+
 /// The reader was stopped because the consumer failed (never reaches the consumer).
 private enum PipeCancelled {
     static let error = PennyError.badInput("the import stopped")
@@ -80,7 +100,7 @@ private enum PipeCancelled {
 
 /// Events of one batch, rows owned (descriptions copied into `arena`, each followed by its
 /// folded form) and grouped into runs handed on as one `.rows` event.
-private struct EventBatch: @unchecked Sendable {
+private struct EventBatch: HandOffBatch, @unchecked Sendable {
     private enum Item {
         case event(StatementEvent)
         /// Rows `rows[range]`, all in `currency`.
@@ -96,7 +116,7 @@ private struct EventBatch: @unchecked Sendable {
     private var count = 0
 
     /// An empty batch; with `reserving`, with room for a full batch's rows.
-    init(reserving: Bool = true) {
+    init(reserving: Bool) {
         guard reserving else { return }
         items.reserveCapacity(64)
         rows.reserveCapacity(EventPipe.batchSize)
@@ -212,84 +232,6 @@ private struct EventBatch: @unchecked Sendable {
                     }
                 }
             }
-        }
-    }
-}
-
-/// A bounded queue of batches between one producer thread and one consumer.
-private final class BatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var batches: [EventBatch] = []
-    /// Batches the consumer emptied, for the producer to fill again (never more than
-    /// `batchesInFlight` + 2 exist: those queued, the one filling and the one being filed).
-    private var spares: [EventBatch] = []
-    private var finished = false
-    private var done = false
-    private var cancelled = false
-    private(set) var error: PennyError?
-
-    /// True once the consumer gave up.
-    var isCancelled: Bool { condition.withLock { cancelled } }
-
-    /// Waits for room, then queues a batch (dropped once cancelled). True when the consumer
-    /// is the slower side: it has at least `EventPipe.helpingBacklog` batches waiting. (Asked
-    /// per batch, this steers the reader's help so both sides stay about equally busy.)
-    /// `batch` is replaced by an emptied one (or a new one) under the lock, so the queued
-    /// batch is the consumer's alone (a second reference made emptying it copy it).
-    @discardableResult
-    func put(_ batch: inout EventBatch) -> Bool {
-        condition.withLock {
-            while batches.count >= EventPipe.batchesInFlight && !cancelled { condition.wait() }
-            if !cancelled { batches.append(batch) }
-            batch = spares.popLast() ?? EventBatch()
-            condition.broadcast()
-            return batches.count >= EventPipe.helpingBacklog
-        }
-    }
-
-    /// Empties a consumed batch and keeps it for the producer's next `put` (`batch` is left
-    /// empty without storage, so the kept batch is the producer's alone).
-    func recycle(_ batch: inout EventBatch) {
-        batch.empty()
-        condition.withLock {
-            spares.append(batch)
-            batch = EventBatch(reserving: false)
-        }
-    }
-
-    /// The producer is done, with its error if it failed.
-    func finish(_ error: PennyError?) {
-        condition.withLock {
-            self.error = cancelled ? nil : error
-            finished = true
-            done = true
-            condition.broadcast()
-        }
-    }
-
-    /// The next batch, or nil when the producer finished and everything was taken.
-    func take() -> EventBatch? {
-        condition.withLock {
-            while batches.isEmpty && !finished { condition.wait() }
-            guard !batches.isEmpty else { return nil }
-            condition.broadcast()
-            return batches.removeFirst()
-        }
-    }
-
-    /// Stops the producer at its next event.
-    func cancel() {
-        condition.withLock {
-            cancelled = true
-            batches.removeAll()
-            condition.broadcast()
-        }
-    }
-
-    /// Returns once the producer's thread has finished.
-    func waitUntilFinished() {
-        condition.withLock {
-            while !done { condition.wait() }
         }
     }
 }

@@ -65,10 +65,17 @@ extension ImportRun {
         let configuration = choice.configuration
         let categorizer = usesRowLane ? session.categorizer : nil
         let importer = session.importer
+        let update = session.update
         let outcome = try importer.importFile(source: file, ruleFailure: &session.ruleFailure) { (emit) throws(PennyError) in
+            // Verdicts help only while rows are new (a batch of known rows adds nothing).
+            var added = update.addedCount
             try EventPipe.run(
                 produce: { (send) throws(PennyError) in try reader.read(probe, displayName: file, configuration: configuration, emit: send) },
                 categorizer: categorizer,
+                wantsVerdicts: {
+                    defer { added = update.addedCount }
+                    return update.addedCount != added
+                },
                 consume: { (event) throws(PennyError) in try emit(event) })
             if let identity, FileIdentity(path: file) != identity { throw Self.changedWhileRead(file) }
         }

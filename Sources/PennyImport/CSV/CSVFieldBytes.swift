@@ -40,7 +40,10 @@ enum CSVFieldBytes {
     /// not readable: that path words the error).
     @inline(__always)
     static func amount(_ record: CSVRecord, _ index: Int, _ currency: Currency, _ format: AmountFormat) -> Int64? {
-        ascii(record, index) { bytes in
+        guard index < record.count else { return nil }
+        // The common shape first: it is ASCII and never blank, and reads as `parse` would.
+        if let value = AmountParser.plain(utf8: record.field(index), format: format, exponent: currency.exponent) { return value }
+        return ascii(record, index) { bytes in
             guard bytes.contains(where: { !isSpace($0) }) else { return nil }
             return try? AmountParser.parse(utf8: bytes, format: format, exponent: currency.exponent)
         }

@@ -68,6 +68,26 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
         return hash.value
     }
 
+    /// `contentKey(datedPrefix:amount:foldedDescription:)` of four rows in one currency,
+    /// hashed side by side (`StableHash4`).
+    public static func contentKeys(
+        datedPrefixes: InlineArray<4, StableHash>, amounts: InlineArray<4, Int64>, currency: Currency, foldedDescriptions: InlineArray<4, UnsafeBufferPointer<UInt8>>
+    ) -> InlineArray<4, UInt64> {
+        var hash = StableHash4(datedPrefixes)
+        hash.combine(amounts)
+        currency.withCodeBytes { hash.combine(each: $0) }
+        hash.combine(foldedDescriptions)
+        return hash.values
+    }
+
+    /// `content(key:occurrence: 1)` of four keys, hashed side by side.
+    public static func firstContentIDs(keys: InlineArray<4, UInt64>) -> InlineArray<4, DedupID> {
+        var hash = StableHash4()
+        hash.combine(InlineArray { Int64(bitPattern: keys[$0]) })
+        hash.combine(InlineArray(repeating: 1))
+        return InlineArray { DedupID(value: hash.values[$0]) }
+    }
+
     /// From a content key and the 1-based occurrence of that key in the file.
     public static func content(key: UInt64, occurrence: Int) -> DedupID {
         var hash = StableHash()
@@ -184,17 +204,22 @@ public struct DedupIDAssigner: Sendable {
     /// description's bytes: the key `id(account:transaction:)` uses. It depends on the row
     /// alone, so it can be found ahead of the row's turn (`contentID(key:date:first:)`).
     public mutating func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        DedupID.contentKey(datedPrefix: datedPrefix(account: account, date: date), amount: amount, foldedDescription: foldedDescription)
+    }
+
+    /// The content key's account and date, hashed (`DedupID.contentKey(datedPrefix:...)`
+    /// goes on from it); kept for the next row of the same account and date.
+    public mutating func datedPrefix(account: String, date: LocalDate) -> StableHash {
         if prefixAccount != account {
             prefixAccount = account
             prefix = DedupID.contentPrefix(account: account)
             datedPrefix = nil
         }
-        if datedPrefix?.date != date {
-            var hash = prefix
-            hash.combine(date)
-            datedPrefix = (date, hash)
-        }
-        return DedupID.contentKey(datedPrefix: datedPrefix!.hash, amount: amount, foldedDescription: foldedDescription)
+        if let datedPrefix, datedPrefix.date == date { return datedPrefix.hash }
+        var hash = prefix
+        hash.combine(date)
+        datedPrefix = (date, hash)
+        return hash
     }
 
     /// The id of the row whose content key is `key`, in its turn; `first` is the id

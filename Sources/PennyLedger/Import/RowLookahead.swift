@@ -16,6 +16,18 @@ struct RowLookahead {
     private(set) var folded: [UInt8] = []
     /// The batch's rows' lookups, in row order.
     private(set) var prepared: [Prepared] = []
+    /// The rows whose keys are still to hash: where their lookups go in `prepared`, and
+    /// their key's parts.
+    private var unhashed: [Unhashed] = []
+
+    /// A row's content key's parts, before they are hashed.
+    private struct Unhashed {
+        var slot: Int
+        var datedPrefix: StableHash
+        var amount: Int64
+        /// The description folded by the reader's thread (`ownFolded` nil), or empty.
+        var lentFolded: UnsafeBufferPointer<UInt8>
+    }
 
     /// Works out rows `range` of `rows` (an account's run in `own`) with `assigner`, and asks
     /// `update` for the cache lines of their first ids; `row` is storage to load rows into.
@@ -24,6 +36,7 @@ struct RowLookahead {
     ) {
         folded.removeAll(keepingCapacity: true)
         prepared.removeAll(keepingCapacity: true)
+        unhashed.removeAll(keepingCapacity: true)
         for index in range {
             rows.load(index, into: &row)
             var range: Range<Int>?
@@ -34,13 +47,9 @@ struct RowLookahead {
                 }
                 range = folding
             }
-            let key = folded.withUnsafeBufferPointer { folded in
-                assigner.contentKey(
-                    account: own, date: row.date, amount: row.amount, foldedDescription: range.map { UnsafeBufferPointer(rebasing: folded[$0]) } ?? row.foldedDescription!)
-            }
-            let first = DedupID.content(key: key, occurrence: 1)
-            assigner.prefetch(key: key)
-            update.prefetch(first)
+            let prefix = assigner.datedPrefix(account: own, date: row.date)
+            unhashed.append(
+                Unhashed(slot: prepared.count, datedPrefix: prefix, amount: row.amount.minorUnits, lentFolded: row.foldedDescription ?? UnsafeBufferPointer(start: nil, count: 0)))
             var bank: BankLookup?
             if row.detailLengths.bankID > 0 {
                 let bankID = row.bankID
@@ -48,8 +57,42 @@ struct RowLookahead {
                 assigner.prefetch(bankKey: bank!.key)
                 update.prefetch(bank!.id)
             }
-            prepared.append((range, key, first, bank))
+            prepared.append((range, 0, DedupID(value: 0), bank))
         }
+        hashKeys(currency: rows.currency, assigner: &assigner, update: update)
+    }
+
+    /// Hashes the unhashed rows' content keys and first ids, four rows side by side
+    /// (`StableHash4`), and asks for the cache lines their lookups read.
+    private mutating func hashKeys(currency: Currency, assigner: inout DedupIDAssigner, update: LedgerUpdate) {
+        folded.withUnsafeBufferPointer { folded in
+            func description(_ row: Unhashed) -> UnsafeBufferPointer<UInt8> {
+                prepared[row.slot]!.folded.map { UnsafeBufferPointer(rebasing: folded[$0]) } ?? row.lentFolded
+            }
+            var next = 0
+            while next + 4 <= unhashed.count {
+                let four = InlineArray<4, Unhashed> { unhashed[next + $0] }
+                let keys = DedupID.contentKeys(
+                    datedPrefixes: InlineArray { four[$0].datedPrefix }, amounts: InlineArray { four[$0].amount }, currency: currency,
+                    foldedDescriptions: InlineArray { description(four[$0]) })
+                let firsts = DedupID.firstContentIDs(keys: keys)
+                for lane in 0..<4 { found(key: keys[lane], first: firsts[lane], slot: four[lane].slot, assigner: &assigner, update: update) }
+                next += 4
+            }
+            for row in unhashed[next...] {
+                let key = DedupID.contentKey(datedPrefix: row.datedPrefix, amount: Money(minorUnits: row.amount, currency: currency), foldedDescription: description(row))
+                found(key: key, first: .content(key: key, occurrence: 1), slot: row.slot, assigner: &assigner, update: update)
+            }
+        }
+    }
+
+    /// Keeps a row's key and first id, and asks for the cache lines their lookups read.
+    @inline(__always)
+    private mutating func found(key: UInt64, first: DedupID, slot: Int, assigner: inout DedupIDAssigner, update: LedgerUpdate) {
+        prepared[slot]!.key = key
+        prepared[slot]!.first = first
+        assigner.prefetch(key: key)
+        update.prefetch(first)
     }
 
     /// Appends `description` folded (`TextKey.foldLatin`) to `folded`: where it is, or nil
