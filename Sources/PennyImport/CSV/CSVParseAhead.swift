@@ -44,22 +44,21 @@ enum CSVParseAhead {
         }
         thread.stackSize = 8 << 20
         thread.start()
+        var ended = false
         do throws(PennyError) {
-            while var batch = queue.take() {
-                let goesOn = try batch.forEach(handle)
+            while !ended, var batch = queue.take() {
+                ended = !(try batch.forEach(handle))
                 queue.recycle(&batch)
-                if !goesOn {
-                    queue.cancel()
-                    break
-                }
             }
         } catch {
             queue.cancel()
             queue.waitUntilFinished()
             throw error
         }
+        // Once the data ended, what the parse met after it (an error too) is not the caller's.
+        if ended { queue.cancel() }
         queue.waitUntilFinished()
-        if let error = queue.producerError { throw error }
+        if !ended, let error = queue.producerError { throw error }
         return lastByte.value
     }
 }
