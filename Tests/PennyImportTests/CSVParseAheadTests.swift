@@ -74,6 +74,16 @@ struct CSVParseAheadTests {
         #expect(read.events.last?.hasPrefix("closing") == true)
     }
 
+    @Test func aRecordLongerThanSixteenBitOffsetsIsKeptWhole() throws {
+        var lines = ["date,text,amount,balance"] + Self.rows(6_000)
+        lines[3_000] = "2024-03-01,\"" + String(repeating: "LONG TEXT ", count: 7_000) + "\nsecond line\",-1.00,1.00"
+        lines[3_001] = "2024-03-01,\"" + String(repeating: ",", count: 70_000) + "\",-1.00,1.00"
+        let read = try Self.agree(lines)
+        #expect(read.events.count == 6_002)
+        #expect(read.events.contains { $0.contains("LONG TEXT LONG TEXT") && $0.contains("ahead.csv:3001") })
+        #expect(read.events.contains { $0.contains("ahead.csv:3003") })
+    }
+
     @Test func aBadRowStopsBothAtTheSameRow() throws {
         var lines = ["date,text,amount,balance"] + Self.rows(9_000)
         lines[7_000] = "2024-03-01,SHOP,-1.0x0,1.00"

@@ -2,10 +2,20 @@ import PennyCore
 
 /// Records copied out of libcsv's collector on the parsing thread, for `CSVReader` to map on
 /// its own: each record's bytes back to back, its field ends, and its lines.
+///
+/// Kept small, since the queue's memory buys how far the parse may run ahead: a record's
+/// field ends are 16-bit offsets into it, and where it lies is 24 bytes. A record longer
+/// than a 16-bit offset reaches (a quoted field over many lines) is kept whole on its own.
 struct RecordBatch: HandOffBatch, @unchecked Sendable {
     /// Where one record lies in the batch.
     private struct Place {
-        var bytesEnd: Int, fieldsEnd: Int, line: Int, lineCount: Int
+        /// The end of its bytes in `bytes`, and of its field ends in `fieldEnds`
+        /// (`Place.long` for a record kept in `long`).
+        var bytesEnd: UInt32, fieldsEnd: UInt32
+        var lineCount: UInt32
+        var line: Int
+
+        static let long = UInt32.max
     }
 
     /// Records per batch at most.
@@ -15,8 +25,11 @@ struct RecordBatch: HandOffBatch, @unchecked Sendable {
     static let maximumBytes = 256 << 10
 
     private var bytes: [UInt8] = []
-    private var fieldEnds: [Int] = []
+    private var fieldEnds: [UInt16] = []
     private var places: [Place] = []
+    /// The records too long for 16-bit offsets, by their index in `places`.
+    private var long: [Int: (bytes: [UInt8], fieldEnds: [Int], lineCount: Int)] = [:]
+    private var longBytes = 0
 
     /// An empty batch; with `reserving`, with room for a full batch's records.
     init(reserving: Bool) {
@@ -27,7 +40,7 @@ struct RecordBatch: HandOffBatch, @unchecked Sendable {
     /// True when the batch should be handed on.
     var isFull: Bool {
         places.count >= Self.capacity
-            || bytes.count + fieldEnds.count * MemoryLayout<Int>.stride + places.count * MemoryLayout<Place>.stride >= Self.maximumBytes
+            || bytes.count + longBytes + fieldEnds.count * MemoryLayout<UInt16>.stride + places.count * MemoryLayout<Place>.stride >= Self.maximumBytes
     }
 
     /// Empties the batch and keeps its storage.
@@ -35,29 +48,51 @@ struct RecordBatch: HandOffBatch, @unchecked Sendable {
         bytes.removeAll(keepingCapacity: true)
         fieldEnds.removeAll(keepingCapacity: true)
         places.removeAll(keepingCapacity: true)
+        long.removeAll()
+        longBytes = 0
     }
 
     /// Copies a record lent by the collector.
     mutating func append(_ record: CSVRecord) {
+        guard record.bytes.count <= Int(UInt16.max) else {
+            long[places.count] = (Array(record.bytes), Array(record.fieldEnds), record.lineCount)
+            longBytes += record.bytes.count + record.fieldEnds.count * MemoryLayout<Int>.stride
+            return places.append(Place(bytesEnd: Place.long, fieldsEnd: Place.long, lineCount: 0, line: record.line))
+        }
+        // (A record of at most 65,535 bytes has at most 65,536 lines and fields.)
+        let lineCount = UInt32(record.lineCount)
         bytes.append(contentsOf: record.bytes)
-        fieldEnds.append(contentsOf: record.fieldEnds)
-        places.append(Place(bytesEnd: bytes.count, fieldsEnd: fieldEnds.count, line: record.line, lineCount: record.lineCount))
+        for end in record.fieldEnds { fieldEnds.append(UInt16(truncatingIfNeeded: end)) }
+        places.append(Place(bytesEnd: UInt32(bytes.count), fieldsEnd: UInt32(fieldEnds.count), lineCount: lineCount, line: record.line))
     }
 
     /// Lends each record to `body` in order until it returns false; false when it did.
     func forEach(_ body: (CSVRecord) throws(PennyError) -> Bool) throws(PennyError) -> Bool {
-        try bytes.withUnsafeBufferPointer { (bytes) throws(PennyError) in
-            try fieldEnds.withUnsafeBufferPointer { (fieldEnds) throws(PennyError) in
-                var bytesStart = 0, fieldsStart = 0
-                for place in places {
-                    let record = CSVRecord(
-                        bytes: UnsafeBufferPointer(rebasing: bytes[bytesStart..<place.bytesEnd]),
-                        fieldEnds: UnsafeBufferPointer(rebasing: fieldEnds[fieldsStart..<place.fieldsEnd]), line: place.line, lineCount: place.lineCount)
-                    guard try body(record) else { return false }
-                    (bytesStart, fieldsStart) = (place.bytesEnd, place.fieldsEnd)
+        var ends: [Int] = []
+        return try bytes.withUnsafeBufferPointer { (bytes) throws(PennyError) in
+            var bytesStart = 0, fieldsStart = 0
+            for (index, place) in places.enumerated() {
+                if place.bytesEnd == Place.long {
+                    let (recordBytes, recordEnds, lineCount) = long[index]!
+                    let goesOn = try recordBytes.withUnsafeBufferPointer { (b) throws(PennyError) in
+                        try recordEnds.withUnsafeBufferPointer { (e) throws(PennyError) in
+                            try body(CSVRecord(bytes: b, fieldEnds: e, line: place.line, lineCount: lineCount))
+                        }
+                    }
+                    guard goesOn else { return false }
+                    continue
                 }
-                return true
+                let (bytesEnd, fieldsEnd) = (Int(place.bytesEnd), Int(place.fieldsEnd))
+                ends.removeAll(keepingCapacity: true)
+                for k in fieldsStart..<fieldsEnd { ends.append(Int(fieldEnds[k])) }
+                let goesOn = try ends.withUnsafeBufferPointer { (e) throws(PennyError) in
+                    try body(
+                        CSVRecord(bytes: UnsafeBufferPointer(rebasing: bytes[bytesStart..<bytesEnd]), fieldEnds: e, line: place.line, lineCount: Int(place.lineCount)))
+                }
+                guard goesOn else { return false }
+                (bytesStart, fieldsStart) = (bytesEnd, fieldsEnd)
             }
+            return true
         }
     }
 }
