@@ -12,7 +12,7 @@ import PennyCore
 /// `batchesInFlight` batches of `RecordBatch.capacity` records.
 enum CSVParseAhead {
     /// Batches the parse may be ahead of the caller.
-    static let batchesInFlight = 12
+    static let batchesInFlight = 16
 
     /// Runs `parse` (which feeds the file to a parser built on the collector it is given and
     /// returns the file's last byte) on another thread, and lends each record to `handle` on

@@ -39,7 +39,7 @@ final class CSVRecordCollector {
     }
 
     func appendField(_ field: UnsafeRawBufferPointer) {
-        bytes.append(field.bindMemory(to: UInt8.self))
+        bytes.appendBytes(field)
         fieldEnds.append(bytes.count)
     }
 
@@ -78,6 +78,31 @@ final class CSVRecordCollector {
     }
 }
 
+extension GrowingBuffer where Element == UInt8 {
+    /// Appends a field's bytes: up to 16 bytes (most fields) by two overlapping word loads and
+    /// stores within the field, longer ones by `memmove` (a call per field was a sixth of the
+    /// parsing thread's time).
+    @inline(__always)
+    mutating func appendBytes(_ field: UnsafeRawBufferPointer) {
+        let n = field.count
+        guard let source = field.baseAddress, n > 0 else { return }
+        let target = UnsafeMutableRawPointer(reserve(n))
+        switch n {
+        case 8...16:
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (target + (n - 8)).storeBytes(of: source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), as: UInt64.self)
+        case 4..<8:
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (target + (n - 4)).storeBytes(of: source.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), as: UInt32.self)
+        case 1..<4:
+            for k in 0..<n { target.storeBytes(of: source.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self) }
+        default:
+            target.copyMemory(from: source, byteCount: n)
+        }
+        added(n)
+    }
+}
+
 /// Elements in memory this value allocates and grows (freed by `CSVRecordCollector`'s
 /// `deinit`): appending is a capacity check and a copy.
 struct GrowingBuffer<Element: BitwiseCopyable> {
@@ -102,6 +127,17 @@ struct GrowingBuffer<Element: BitwiseCopyable> {
     }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Room for `extra` more elements.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<Element> {
+        if count + extra > capacity { grow(to: count + extra) }
+        return base + count
+    }
+
+    /// Counts `extra` elements written at `reserve`'s pointer.
+    @inline(__always)
+    mutating func added(_ extra: Int) { count += extra }
 
     mutating func removeAll() { count = 0 }
 

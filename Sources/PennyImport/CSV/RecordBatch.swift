@@ -19,10 +19,10 @@ struct RecordBatch: HandOffBatch, @unchecked Sendable {
     }
 
     /// Records per batch at most.
-    static let capacity = 4096
+    static let capacity = 2048
     /// Bytes a batch may hold before it is handed on (its text, field ends and places):
     /// the queue's memory stays bounded however long the records are.
-    static let maximumBytes = 256 << 10
+    static let maximumBytes = 160 << 10
 
     private var bytes: [UInt8] = []
     private var fieldEnds: [UInt16] = []
@@ -34,7 +34,11 @@ struct RecordBatch: HandOffBatch, @unchecked Sendable {
     /// An empty batch; with `reserving`, with room for a full batch's records.
     init(reserving: Bool) {
         guard reserving else { return }
+        // Room for a full batch of ordinary rows, so that growing by doubling (which may
+        // leave half of an array unused) is rare.
         places.reserveCapacity(Self.capacity)
+        bytes.reserveCapacity(Self.capacity * 64)
+        fieldEnds.reserveCapacity(Self.capacity * 8)
     }
 
     /// True when the batch should be handed on.
