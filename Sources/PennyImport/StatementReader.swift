@@ -59,9 +59,6 @@ public struct ReaderConfiguration: Sendable {
     /// True when the reader may send plain rows as `.rows` (the importer's row lane, which
     /// `penny import` asks for); false, the default, sends every row as `.transaction`.
     public var lendsRows = false
-    /// True when a CSV file may be tokenized on a thread of its own while its rows are read
-    /// (`CSVParseAhead`, which `penny import` asks for); the same events either way.
-    public var parsesAhead = false
 
     /// Makes a configuration.
     public init(csvProfiles: [CSVProfile], defaultCurrency: Currency, accountCurrencies: [String: Currency] = [:]) {

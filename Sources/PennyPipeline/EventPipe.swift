@@ -13,7 +13,7 @@ import PennyRules
 /// ended. Memory is bounded by `batchesInFlight` batches.
 public enum EventPipe {
     /// Events per batch.
-    static let batchSize = 2048
+    static let batchSize = 4096
     /// Batches the reader may be ahead of the consumer.
     static let batchesInFlight = 4
     /// Batches waiting for the consumer from which the reader folds and categorizes rows for it.

@@ -100,7 +100,6 @@ extension ImportRun {
             csvProfiles: rules.csvProfiles, defaultCurrency: rules.defaultCurrency,
             accountCurrencies: Dictionary(rules.accounts.compactMap { a in a.currency.map { (a.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         configuration.lendsRows = usesRowLane
-        configuration.parsesAhead = parsesAhead
         let categorizer = Categorizer(rules)
         let autoProfile = CSVAutoProfile(rules: rules, rulesPath: rulesPath, accountOverride: accountOverride)
         var importer = try makeImporter(update: update, categorizer: categorizer)

@@ -36,10 +36,6 @@ public struct ImportRun {
     /// (`PlainRow`); false makes every row a `Transaction` first. Both write the same
     /// ledger byte for byte (`RowLaneEquivalenceTests`); the lane is faster.
     public var usesRowLane = true
-    /// True (the default) to tokenize a CSV file on a thread of its own while its rows are
-    /// read (`CSVParseAhead`); false reads it on one thread, with the same outcome
-    /// (`RowLaneEquivalenceTests`).
-    public var parsesAhead = true
 
     /// A run with the defaults: detect formats, write, wait 10 s for the lock.
     public init(rules: RuleSet, ledgerPath: String, console: Console) {

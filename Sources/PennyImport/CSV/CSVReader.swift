@@ -55,7 +55,7 @@ public struct CSVReader: StatementReader {
             func lendRows() throws(PennyError) {
                 try rows?.lend { (run) throws(PennyError) in try emit(.rows(run)) }
             }
-            func handle(_ record: CSVRecord) throws(PennyError) -> Bool {
+            let collector = CSVRecordCollector(fileName: displayName) { (record) throws(PennyError) in
                 let gathered = rows?.count ?? 0
                 if try mapper.map(record, rows: &rows, transaction: &transaction), var t = transaction {
                     if profile.joinsDetailRows {
@@ -75,10 +75,11 @@ public struct CSVReader: StatementReader {
                 }
                 return !mapper.hasEnded
             }
+            let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector, strict: profile.quoting != .lenient)
             var lenient = LenientQuotes(delimiter: profile.delimiter)
             let lastByte: UInt8?
             do throws(PennyError) {
-                lastByte = try Self.parse(url, profile: profile, displayName: displayName, ahead: configuration.parsesAhead, lenient: &lenient, handle: handle)
+                lastByte = try Self.feed(url, profile: profile, displayName: displayName, to: parser, lenient: &lenient)
             } catch {
                 // The rows read before the error reach the consumer first (one of them may be
                 // the first error it sees).
@@ -95,26 +96,6 @@ public struct CSVReader: StatementReader {
             let cutShort = !mapper.hasEnded && lastByte != nil && lastByte != 0x0A
             try Self.emitEnd(
                 strayQuoteLine: lenient.firstStrayQuoteLine, cutShort: cutShort, skipped: mapper.skipped, closing: closing, displayName: displayName, emit: emit)
-        }
-    }
-
-    /// Parses the file with libcsv and lends each record to `handle` until it returns false;
-    /// with `ahead` (and strict or backslash quotes), on a thread of its own
-    /// (`CSVParseAhead`). Returns the file's last byte (nil for an empty file).
-    private static func parse(
-        _ url: URL, profile: CSVProfile, displayName: String, ahead: Bool, lenient: inout LenientQuotes, handle: (CSVRecord) throws(PennyError) -> Bool
-    ) throws(PennyError) -> UInt8? {
-        guard ahead && profile.quoting != .lenient else {
-            return try withoutActuallyEscaping(handle) { (handle) throws(PennyError) in
-                let collector = CSVRecordCollector(fileName: displayName, onRecord: handle)
-                let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector, strict: profile.quoting != .lenient)
-                return try feed(url, profile: profile, displayName: displayName, to: parser, lenient: &lenient)
-            }
-        }
-        return try CSVParseAhead.read(fileName: displayName, handle: handle) { (collector) throws(PennyError) in
-            var unused = LenientQuotes(delimiter: profile.delimiter)
-            let parser = try LibCSVParser(delimiter: profile.delimiter, collector: collector)
-            return try feed(url, profile: profile, displayName: displayName, to: parser, lenient: &unused)
         }
     }
 
