@@ -8,9 +8,6 @@ public struct StableHash: Sendable {
     /// An empty hash.
     public init() {}
 
-    /// A hash that has reached `value` (`StableHash4`'s lanes).
-    init(value: UInt64) { self.value = value }
-
     /// Mixes in the UTF-8 bytes of `text`, then a separator so `"ab","c"` differs from `"a","bc"`.
     public mutating func combine(_ text: some StringProtocol) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -51,10 +48,11 @@ public struct StableHash: Sendable {
         mix(0x1F)
     }
 
-    private mutating func mix(_ byte: UInt8) {
-        value ^= UInt64(byte)
-        value &*= 0x100_0000_01b3
-    }
+    private mutating func mix(_ byte: UInt8) { value = Self.mixed(value, byte) }
+
+    /// One FNV-1a step: `hash` with `byte` mixed in (`StableHash4`'s lanes take the same).
+    @inline(__always)
+    static func mixed(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
 
     /// 16 lower-case hex digits.
     public var hex: String { Self.hex(value) }

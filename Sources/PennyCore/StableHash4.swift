@@ -15,9 +15,6 @@ public struct StableHash4: Sendable {
         self.init(InlineArray(repeating: StableHash()))
     }
 
-    /// The four hashes as `StableHash`es.
-    public var hashes: InlineArray<4, StableHash> { InlineArray { StableHash(value: values[$0]) } }
-
     /// Mixes one integer into each hash (`StableHash.combine(_: Int64)`).
     @inline(__always)
     public mutating func combine(_ numbers: InlineArray<4, Int64>) {
@@ -63,6 +60,6 @@ public struct StableHash4: Sendable {
 
     @inline(__always)
     private mutating func mix(_ lane: Int, _ byte: UInt8) {
-        values[lane] = (values[lane] ^ UInt64(byte)) &* 0x100_0000_01b3
+        values[lane] = StableHash.mixed(values[lane], byte)
     }
 }

@@ -34,11 +34,11 @@ public enum EventPipe {
         wantsVerdicts: () -> Bool = { true },
         consume: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
-        let queue = HandOffQueue<EventBatch>(depth: batchesInFlight, backlog: helpingBacklog)
+        let queue = BatchQueue()
         let verdictsWanted = VerdictsWanted()
         let rules = categorizer.map(RulesBox.init)
         let thread = Thread {
-            var batch = EventBatch(reserving: true)
+            var batch = EventBatch()
             var scratch = Categorizer.MatchScratch()
             // Rows are folded and given their verdicts here only while the importer is the
             // slower side (batches wait for it); when it keeps up (a re-import of known
@@ -71,7 +71,7 @@ public enum EventPipe {
             queue.recycle(&batch)
             verdictsWanted.value = wantsVerdicts()
         }
-        if let error = queue.producerError { throw error }
+        if let error = queue.error { throw error }
     }
 }
 
@@ -100,7 +100,7 @@ private enum PipeCancelled {
 
 /// Events of one batch, rows owned (descriptions copied into `arena`, each followed by its
 /// folded form) and grouped into runs handed on as one `.rows` event.
-private struct EventBatch: HandOffBatch, @unchecked Sendable {
+private struct EventBatch: @unchecked Sendable {
     private enum Item {
         case event(StatementEvent)
         /// Rows `rows[range]`, all in `currency`.
@@ -116,7 +116,7 @@ private struct EventBatch: HandOffBatch, @unchecked Sendable {
     private var count = 0
 
     /// An empty batch; with `reserving`, with room for a full batch's rows.
-    init(reserving: Bool) {
+    init(reserving: Bool = true) {
         guard reserving else { return }
         items.reserveCapacity(64)
         rows.reserveCapacity(EventPipe.batchSize)
@@ -232,6 +232,84 @@ private struct EventBatch: HandOffBatch, @unchecked Sendable {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A bounded queue of batches between one producer thread and one consumer.
+private final class BatchQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [EventBatch] = []
+    /// Batches the consumer emptied, for the producer to fill again (never more than
+    /// `batchesInFlight` + 2 exist: those queued, the one filling and the one being filed).
+    private var spares: [EventBatch] = []
+    private var finished = false
+    private var done = false
+    private var cancelled = false
+    private(set) var error: PennyError?
+
+    /// True once the consumer gave up.
+    var isCancelled: Bool { condition.withLock { cancelled } }
+
+    /// Waits for room, then queues a batch (dropped once cancelled). True when the consumer
+    /// is the slower side: it has at least `EventPipe.helpingBacklog` batches waiting. (Asked
+    /// per batch, this steers the reader's help so both sides stay about equally busy.)
+    /// `batch` is replaced by an emptied one (or a new one) under the lock, so the queued
+    /// batch is the consumer's alone (a second reference made emptying it copy it).
+    @discardableResult
+    func put(_ batch: inout EventBatch) -> Bool {
+        condition.withLock {
+            while batches.count >= EventPipe.batchesInFlight && !cancelled { condition.wait() }
+            if !cancelled { batches.append(batch) }
+            batch = spares.popLast() ?? EventBatch()
+            condition.broadcast()
+            return batches.count >= EventPipe.helpingBacklog
+        }
+    }
+
+    /// Empties a consumed batch and keeps it for the producer's next `put` (`batch` is left
+    /// empty without storage, so the kept batch is the producer's alone).
+    func recycle(_ batch: inout EventBatch) {
+        batch.empty()
+        condition.withLock {
+            spares.append(batch)
+            batch = EventBatch(reserving: false)
+        }
+    }
+
+    /// The producer is done, with its error if it failed.
+    func finish(_ error: PennyError?) {
+        condition.withLock {
+            self.error = cancelled ? nil : error
+            finished = true
+            done = true
+            condition.broadcast()
+        }
+    }
+
+    /// The next batch, or nil when the producer finished and everything was taken.
+    func take() -> EventBatch? {
+        condition.withLock {
+            while batches.isEmpty && !finished { condition.wait() }
+            guard !batches.isEmpty else { return nil }
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+    }
+
+    /// Stops the producer at its next event.
+    func cancel() {
+        condition.withLock {
+            cancelled = true
+            batches.removeAll()
+            condition.broadcast()
+        }
+    }
+
+    /// Returns once the producer's thread has finished.
+    func waitUntilFinished() {
+        condition.withLock {
+            while !done { condition.wait() }
         }
     }
 }

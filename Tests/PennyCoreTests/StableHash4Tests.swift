@@ -33,7 +33,6 @@ struct StableHash4Tests {
                 }
             }
             for lane in 0..<4 { #expect(four.values[lane] == alone[lane].value, "lane \(lane) of \(texts.map(\.count))") }
-            #expect((0..<4).allSatisfy { four.hashes[$0].value == four.values[$0] })
         }
     }
 

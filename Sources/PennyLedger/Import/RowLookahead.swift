@@ -25,7 +25,8 @@ struct RowLookahead {
         var slot: Int
         var datedPrefix: StableHash
         var amount: Int64
-        /// The description folded by the reader's thread (`ownFolded` nil), or empty.
+        /// The description folded by the reader's thread, or empty when this lookahead folded
+        /// it (`prepared[slot].folded` then says where).
         var lentFolded: UnsafeBufferPointer<UInt8>
     }
 
