@@ -18,7 +18,10 @@ final class CSVRecordCollector {
     @exclusivity(unchecked) private var bytes = GrowingBuffer<UInt8>()
     @exclusivity(unchecked) private var fieldEnds = GrowingBuffer<Int>()
     @exclusivity(unchecked) private var newlinesInRecord = 0
-    private var lastTerminator: Int32 = -1
+    /// The line end that ended the last record (-1 before the first).
+    private(set) var lastTerminator: Int32 = -1
+    /// How many records (bare line ends included) have ended.
+    private(set) var recordsEnded = 0
     private var storedError: PennyError?
     /// False once a record threw or the data ended: later records are not handed on. (A
     /// flag, not `storedError == nil`, which copied the optional error at every record.)
@@ -44,7 +47,10 @@ final class CSVRecordCollector {
     }
 
     func endRecord(terminator: Int32) {
-        defer { lastTerminator = terminator }
+        defer {
+            lastTerminator = terminator
+            recordsEnded &+= 1
+        }
         if fieldEnds.isEmpty {
             // A bare line end: the LF of a CRLF pair adds no line.
             if !(terminator == 0x0A && lastTerminator == 0x0D) { recordStartLine += 1 }
@@ -69,6 +75,15 @@ final class CSVRecordCollector {
         bytes.removeAll()
         fieldEnds.removeAll()
     }
+
+    /// Forgets the fields of a record not yet ended (`CSVSimpleRecords` hands it to libcsv).
+    func discardOpenRecord() {
+        bytes.removeAll()
+        fieldEnds.removeAll()
+    }
+
+    /// False once a record threw or the data ended: later records change nothing.
+    var takesRecords: Bool { handsOn }
 
     /// Fields of the record being read so far, for the column of a parse error.
     var fieldsInRecord: Int { fieldEnds.count }
