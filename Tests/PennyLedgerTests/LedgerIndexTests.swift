@@ -241,10 +241,11 @@ struct SpillingIDSetTests {
         var generator = SystemRandomNumberGenerator()
         let near = temporaryDirectory().appendingPathComponent("ledger.journal").path
         for round in 0..<8 {
-            // The last rounds cap the filter at a few blocks, so it stops growing early.
+            // The last rounds cap the filter at a few blocks, so it stops growing early; odd
+            // rounds keep up to eight runs before a merge (the occurrence counts' setting).
             let set = SpillingIDSet(
                 near: near, memoryLimit: [1, 7, 64, 300, 1000, 5000, 7, 64][round], logLimit: [1, 5, 100, 64, 4096, 1, 5, 100][round],
-                filterByteLimit: round < 6 ? SpillingIDSet.defaultFilterByteLimit : [64, 512][round - 6])
+                filterByteLimit: round < 6 ? SpillingIDSet.defaultFilterByteLimit : [64, 512][round - 6], maximumRuns: round % 2 == 0 ? 4 : 8)
             var reference: Set<UInt64> = []
             var log: [UInt64] = []
             for step in 0..<6000 {

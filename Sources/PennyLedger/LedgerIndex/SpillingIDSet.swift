@@ -9,7 +9,7 @@ import PennyCore
 /// Every id is also logged in insertion order (in memory, then the scratch file), which
 /// gives `ids(from:)` and `rollback(to:)`.
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
-///   most four: more are merged) on a filter hit (under 1% of misses up to about 11 million
+///   most `maximumRuns`, four by default: more are merged) on a filter hit (under 1% of misses up to about 11 million
 ///   spilled ids, more past them); memory about 16 bytes per id up to the limit, then
 ///   1.5–1.9 bytes per spilled id (the filter) up to 16 MiB, and 8 bytes per 512 (the fences).
 final class SpillingIDSet {
@@ -24,7 +24,7 @@ final class SpillingIDSet {
     static let pageKeys = 512
     private static let bitsPerKey = 12
     /// More runs than this are merged into one, so a filter hit reads at most this many pages.
-    private static let maximumRuns = 4
+    private let maximumRuns: Int
     private let memoryLimit: Int
     /// False for a set that is only asked and added to (`ids(from:)` and `rollback(to:)` are
     /// then not available): nothing is logged.
@@ -62,6 +62,7 @@ final class SpillingIDSet {
 
     /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
     /// Without `logs`, the ids are not logged (the set cannot list or roll back its ids).
+    /// More than `maximumRuns` runs are merged into one.
     /// Ids kept in memory before a spill: as many as an `IDSet` of 2¹⁹ slots holds without
     /// doubling (4 MiB; one more id would make it 8 MiB, and 12 MiB while it doubles).
     static let defaultMemoryLimit = IDSet.capacity(slots: 1 << 19)
@@ -75,9 +76,10 @@ final class SpillingIDSet {
 
     init(
         near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18,
-        filterByteLimit: Int = defaultFilterByteLimit, logs: Bool = true
+        filterByteLimit: Int = defaultFilterByteLimit, logs: Bool = true, maximumRuns: Int = 4
     ) {
         self.nearPath = nearPath
+        self.maximumRuns = max(1, maximumRuns)
         self.logs = logs
         self.memoryLimit = max(1, memoryLimit)
         self.log = WordLog(near: nearPath, memoryLimit: logLimit)
@@ -139,7 +141,7 @@ final class SpillingIDSet {
         spilled += keys.count
         memory.removeAll()
         logAtLastSpill = logCount
-        if runs.count > Self.maximumRuns { mergeRuns() }
+        if runs.count > maximumRuns { mergeRuns() }
         if spilled > filterCapacity {
             rebuildFilter()
         } else if let filter {
