@@ -14,9 +14,12 @@ final class CSVSimpleRecords {
     /// 1 for the bytes that end an unquoted field or start a quoted one (delimiter, quote,
     /// CR, LF), 0 for the rest.
     private let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    /// The delimiter in each of a word's eight bytes.
+    private let delimiterLanes: UInt64
 
     init(delimiter: UInt8) {
         self.delimiter = delimiter
+        delimiterLanes = 0x0101_0101_0101_0101 &* UInt64(delimiter)
         stops.initialize(repeating: 0, count: 256)
         for byte in [delimiter, Self.quote, Self.carriageReturn, Self.lineFeed] { stops[Int(byte)] = 1 }
     }
@@ -69,7 +72,7 @@ final class CSVSimpleRecords {
                 fieldEnd = after
             } else {
                 let fieldStart = position
-                while position < end, stops[Int(base[position])] == 0 { position += 1 }
+                position = firstStop(base, from: position, end: end)
                 guard position < end, base[position] != Self.quote else { return nil }
                 var last = position
                 while last > fieldStart, isBlank(base[last - 1]) { last -= 1 }
@@ -84,6 +87,34 @@ final class CSVSimpleRecords {
             position = fieldEnd + 1
         }
     }
+
+    /// The first delimiter, quote, CR or LF at or after `start` (`end` when there is none):
+    /// eight bytes at a time while eight remain, then byte by byte.
+    @inline(__always)
+    private func firstStop(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
+        var position = start
+        while position + 8 <= end {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let found =
+                Self.zeroBytes(word ^ delimiterLanes) | Self.zeroBytes(word ^ Self.quoteLanes)
+                | Self.zeroBytes(word ^ Self.carriageReturnLanes) | Self.zeroBytes(word ^ Self.lineFeedLanes)
+            if found != 0 { return position + found.trailingZeroBitCount / 8 }
+            position += 8
+        }
+        while position < end, stops[Int(base[position])] == 0 { position += 1 }
+        return position
+    }
+
+    /// The high bit of each zero byte of `x`; bytes above the first zero byte may be marked
+    /// wrongly (a borrow), so only the lowest mark is exact.
+    @inline(__always)
+    private static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
+    private static let quoteLanes = 0x0101_0101_0101_0101 &* UInt64(quote)
+    private static let carriageReturnLanes = 0x0101_0101_0101_0101 &* UInt64(carriageReturn)
+    private static let lineFeedLanes = 0x0101_0101_0101_0101 &* UInt64(lineFeed)
 
     /// The quoted field opening at `open`: where its content ends (the closing quote) and
     /// where the delimiter or line end after it is; nil unless that is all that follows.
