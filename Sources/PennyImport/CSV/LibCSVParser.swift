@@ -7,7 +7,8 @@ import PennyCore
 /// Bytes go in with `feed`; complete records come out through `collector`, with the
 /// physical line each record starts on. libcsv keeps only the current field in memory.
 /// The common records, which need no quote handling, are read by `CSVSimpleRecords`
-/// without libcsv (about five times faster), with the same result.
+/// without libcsv, with the same result (a 1M-row re-import went from 1.93× to 1.28× the
+/// libcsv-only parse).
 final class LibCSVParser {
     private var parser = csv_parser()
     let collector: CSVRecordCollector
@@ -16,9 +17,9 @@ final class LibCSVParser {
     private var lineLength = 0
     /// Reads the simple records while libcsv is between records.
     private let simpleRecords: CSVSimpleRecords
-    /// True while libcsv holds no part of a record (its last line feed ended one).
     /// False only in tests, to read every record with libcsv for comparison.
     private let readsSimpleRecords: Bool
+    /// True while libcsv holds no part of a record (its last line feed ended one).
     private var betweenRecords = true
     /// A statement's line is at most this long (1 MiB).
     static let maximumLineBytes = 1 << 20
@@ -61,8 +62,9 @@ final class LibCSVParser {
         try collector.rethrowStoredError()
     }
 
-    /// Hands libcsv bytes; notes whether libcsv is then between records. `feed` hands it at
-    /// most one line feed, as the last byte: if a record ended at a line feed, it ended there.
+    /// Hands libcsv bytes; notes whether libcsv is then between records. With simple records
+    /// read, `feed` hands it at most one line feed, as the last byte: if a record ended at a
+    /// line feed, it ended there.
     private func parseWithLibCSV(_ bytes: UnsafeRawBufferPointer) throws(PennyError) {
         let endedBefore = collector.recordsEnded
         let context = Unmanaged.passUnretained(collector).toOpaque()

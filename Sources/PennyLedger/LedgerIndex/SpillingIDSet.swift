@@ -9,8 +9,8 @@ import PennyCore
 /// Every id is also logged in insertion order (in memory, then the scratch file), which
 /// gives `ids(from:)` and `rollback(to:)`.
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
-///   most `maximumRuns`, four by default: more are merged) on a filter hit (under 1% of misses up to about 11 million
-///   spilled ids, more past them); memory about 16 bytes per id up to the limit, then
+///   most `maximumRuns`, four by default: more are merged) on a filter hit (under 1% of
+///   misses up to about 11 million spilled ids, more past them); memory about 16 bytes per id up to the limit, then
 ///   1.5–1.9 bytes per spilled id (the filter) up to 16 MiB, and 8 bytes per 512 (the fences).
 final class SpillingIDSet {
     private struct Run {
@@ -60,9 +60,6 @@ final class SpillingIDSet {
     /// How many ids were ever inserted and not rolled back (the log's length).
     var logCount: Int { log.count }
 
-    /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
-    /// Without `logs`, the ids are not logged (the set cannot list or roll back its ids).
-    /// More than `maximumRuns` runs are merged into one.
     /// Ids kept in memory before a spill: as many as an `IDSet` of 2¹⁹ slots holds without
     /// doubling (4 MiB; one more id would make it 8 MiB, and 12 MiB while it doubles).
     static let defaultMemoryLimit = IDSet.capacity(slots: 1 << 19)
@@ -74,6 +71,9 @@ final class SpillingIDSet {
     /// 37 MB of a 98 MB peak).
     static let defaultFilterByteLimit = 16 << 20
 
+    /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
+    /// Without `logs`, the ids are not logged (the set cannot list or roll back its ids).
+    /// More than `maximumRuns` runs are merged into one.
     init(
         near nearPath: String, memoryLimit: Int = defaultMemoryLimit, logLimit: Int = 1 << 18,
         filterByteLimit: Int = defaultFilterByteLimit, logs: Bool = true, maximumRuns: Int = 4
