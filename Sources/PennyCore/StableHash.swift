@@ -16,26 +16,26 @@ public struct StableHash: Sendable {
         if done == nil {
             for b in text.utf8 { mix(b) }
         }
-        mix(0x1F)
+        mix(Self.separator)
     }
 
     /// Mixes in raw bytes, then the separator.
     public mutating func combine(bytes: some Sequence<UInt8>) {
         for b in bytes { mix(b) }
-        mix(0x1F)
+        mix(Self.separator)
     }
 
     /// Mixes in a date as its `YYYY-MM-DD` text (the same as `combine(date.description)`).
     public mutating func combine(_ date: LocalDate) {
         guard date.hasFourDigitYear else { return combine(date.description) }
         date.withISOBytes { for b in $0 { mix(b) } }
-        mix(0x1F)
+        mix(Self.separator)
     }
 
     /// Mixes in bytes already in hand (the same as `combine` of their text).
     public mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
         for b in bytes { mix(b) }
-        mix(0x1F)
+        mix(Self.separator)
     }
 
     /// Mixes in an integer's decimal digits.
@@ -45,10 +45,14 @@ public struct StableHash: Sendable {
             mix(UInt8(truncatingIfNeeded: n))
             n >>= 8
         }
-        mix(0x1F)
+        mix(Self.separator)
     }
 
     private mutating func mix(_ byte: UInt8) { value = Self.mixed(value, byte) }
+
+    /// The byte mixed in after each part, so that parts cannot run into each other
+    /// (`StableHash4`'s lanes end their parts with it too).
+    static let separator: UInt8 = 0x1F
 
     /// One FNV-1a step: `hash` with `byte` mixed in (`StableHash4`'s lanes take the same).
     @inline(__always)

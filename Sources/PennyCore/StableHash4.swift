@@ -55,7 +55,7 @@ public struct StableHash4: Sendable {
 
     @inline(__always)
     private mutating func separate() {
-        for lane in 0..<4 { mix(lane, 0x1F) }
+        for lane in 0..<4 { mix(lane, StableHash.separator) }
     }
 
     @inline(__always)

@@ -9,22 +9,15 @@ import Foundation
 /// each end a record. Any other record (a doubled quote, a quote inside an unquoted field,
 /// text after a closing quote, or a record that goes on past the bytes at hand) is left
 /// whole to libcsv: this reader stops at its start.
-final class CSVSimpleRecords {
+struct CSVSimpleRecords {
     private let delimiter: UInt8
-    /// 1 for the bytes that end an unquoted field or start a quoted one (delimiter, quote,
-    /// CR, LF), 0 for the rest.
-    private let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
     /// The delimiter in each of a word's eight bytes.
     private let delimiterLanes: UInt64
 
     init(delimiter: UInt8) {
         self.delimiter = delimiter
         delimiterLanes = 0x0101_0101_0101_0101 &* UInt64(delimiter)
-        stops.initialize(repeating: 0, count: 256)
-        for byte in [delimiter, Self.quote, Self.carriageReturn, Self.lineFeed] { stops[Int(byte)] = 1 }
     }
-
-    deinit { stops.deallocate() }
 
     private static let quote: UInt8 = 0x22
     private static let carriageReturn: UInt8 = 0x0D
@@ -101,8 +94,14 @@ final class CSVSimpleRecords {
             if found != 0 { return position + found.trailingZeroBitCount / 8 }
             position += 8
         }
-        while position < end, stops[Int(base[position])] == 0 { position += 1 }
+        while position < end, !isStop(base[position]) { position += 1 }
         return position
+    }
+
+    /// A byte that ends an unquoted field or starts a quoted one.
+    @inline(__always)
+    private func isStop(_ byte: UInt8) -> Bool {
+        byte == delimiter || byte == Self.quote || byte == Self.carriageReturn || byte == Self.lineFeed
     }
 
     /// The high bit of each zero byte of `x`; bytes above the first zero byte may be marked

@@ -200,15 +200,10 @@ public struct DedupIDAssigner: Sendable {
         return isKnown ? nil : id
     }
 
-    /// The content key of a row without a bank id (a `PlainRow`), from its folded
-    /// description's bytes: the key `id(account:transaction:)` uses. It depends on the row
-    /// alone, so it can be found ahead of the row's turn (`contentID(key:date:first:)`).
-    public mutating func contentKey(account: String, date: LocalDate, amount: Money, foldedDescription: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        DedupID.contentKey(datedPrefix: datedPrefix(account: account, date: date), amount: amount, foldedDescription: foldedDescription)
-    }
-
     /// The content key's account and date, hashed (`DedupID.contentKey(datedPrefix:...)`
-    /// goes on from it); kept for the next row of the same account and date.
+    /// goes on from it to the key `id(account:transaction:)` uses; a row's key depends on the
+    /// row alone, so it can be found ahead of the row's turn, `contentID(key:date:first:)`);
+    /// kept for the next row of the same account and date.
     public mutating func datedPrefix(account: String, date: LocalDate) -> StableHash {
         if prefixAccount != account {
             prefixAccount = account

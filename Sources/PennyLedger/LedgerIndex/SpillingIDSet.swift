@@ -10,8 +10,9 @@ import PennyCore
 /// gives `ids(from:)` and `rollback(to:)`.
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
 ///   most `maximumRuns`, four by default: more are merged) on a filter hit (under 1% of
-///   misses up to about 11 million spilled ids, more past them); memory about 16 bytes per id up to the limit, then
-///   1.5–1.9 bytes per spilled id (the filter) up to 16 MiB, and 8 bytes per 512 (the fences).
+///   misses up to about 11 million spilled ids, more past them); memory about 16 bytes per
+///   id up to the limit, then 1.5–1.9 bytes per spilled id (the filter) up to 16 MiB, and 8
+///   bytes per 512 (the fences).
 final class SpillingIDSet {
     private struct Run {
         /// The run's first word in `runs`.
