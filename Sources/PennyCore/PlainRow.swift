@@ -123,13 +123,24 @@ public struct PlainRows: @unchecked Sendable {
     public let items: UnsafeBufferPointer<Item>
     /// The bytes `items`' ranges point into.
     public let text: UnsafeBufferPointer<UInt8>
+    /// The own account whose content keys the reader's thread hashed for the rows, or nil
+    /// (none hashed): then `keys[i]` is row `i`'s whenever that row has a folded description.
+    public let keyedAccount: String?
+    /// The rows' content keys, one per row (empty when `keyedAccount` is nil).
+    public let keys: UnsafeBufferPointer<RowContentKey>
 
-    /// Lends `items` over `text`.
-    public init(file: String, currency: Currency, items: UnsafeBufferPointer<Item>, text: UnsafeBufferPointer<UInt8>) {
+    /// Lends `items` over `text`, with their content keys for `keyedAccount` if hashed.
+    public init(
+        file: String, currency: Currency, items: UnsafeBufferPointer<Item>, text: UnsafeBufferPointer<UInt8>, keyedAccount: String? = nil,
+        keys: UnsafeBufferPointer<RowContentKey> = UnsafeBufferPointer(start: nil, count: 0)
+    ) {
+        precondition(keyedAccount == nil || keys.count == items.count, "a keyed run has a key per row")
         self.file = file
         self.currency = currency
         self.items = items
         self.text = text
+        self.keyedAccount = keyedAccount
+        self.keys = keys
     }
 
     /// How many rows.
@@ -163,6 +174,21 @@ public struct PlainRows: @unchecked Sendable {
             let end = item.description.upperBound
             row.detailBytes = UnsafeBufferPointer(rebasing: text[end..<end + item.details.total])
         }
+    }
+}
+
+/// A row's dedup content key and the id it has as its key's first occurrence, both as the
+/// importer would hash them (`DedupID.contentKey`, `DedupID.content(key:occurrence: 1)`).
+public struct RowContentKey: Sendable, Equatable {
+    /// The content key.
+    public var key: UInt64
+    /// The first occurrence's id.
+    public var first: UInt64
+
+    /// A key and first id.
+    public init(key: UInt64, first: UInt64) {
+        self.key = key
+        self.first = first
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import PennyCore
+import PennyLedger
 import PennyRules
 
 /// Runs a statement reader on a thread of its own while the caller imports what it read:
@@ -28,9 +29,13 @@ public enum EventPipe {
     /// verdicts of the last batch's rows were of use (false when none of its rows was new:
     /// a re-import of known rows); while it says no, that thread only folds, and leaves the
     /// cores to the threads whose work is needed.
+    ///
+    /// With `filingAccount`, that thread also hashes the folded rows' content keys for the
+    /// account the consumer last published (`PlainRows.keyedAccount`, `PlainRows.keys`).
     public static func run(
         produce: @escaping @Sendable (_ emit: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) -> Void,
         categorizer: Categorizer? = nil,
+        filingAccount: FilingAccount? = nil,
         wantsVerdicts: () -> Bool = { true },
         consume: (StatementEvent) throws(PennyError) -> Void
     ) throws(PennyError) {
@@ -40,6 +45,7 @@ public enum EventPipe {
         let thread = Thread {
             var batch = EventBatch()
             var scratch = Categorizer.MatchScratch()
+            var prefixes = ContentKeyPrefix()
             // Rows are folded and given their verdicts here only while the importer is the
             // slower side (batches wait for it); when it keeps up (a re-import of known
             // rows), this thread leaves that work to it. Either way the importer files the
@@ -47,7 +53,8 @@ public enum EventPipe {
             var helps = true
             do throws(PennyError) {
                 try produce { (event) throws(PennyError) in
-                    batch.append(event, helps: helps, rules: verdictsWanted.value ? rules : nil, scratch: &scratch)
+                    let help = helps ? EventBatch.Help(rules: verdictsWanted.value ? rules : nil, keyedAccount: filingAccount?.value) : nil
+                    batch.append(event, help: help, scratch: &scratch, prefixes: &prefixes)
                     if batch.isFull {
                         if queue.isCancelled { throw PipeCancelled.error }
                         helps = queue.put(&batch)
@@ -103,12 +110,25 @@ private enum PipeCancelled {
 private struct EventBatch: @unchecked Sendable {
     private enum Item {
         case event(StatementEvent)
-        /// Rows `rows[range]`, all in `currency`.
-        case rows(Range<Int>, Currency)
+        /// Rows `rows[range]`, all in `currency`, their content keys hashed for `keyedAccount`
+        /// if not nil.
+        case rows(Range<Int>, Currency, keyedAccount: String?)
+    }
+
+    /// What the reader's thread does for the importer with a run of rows: it folds their
+    /// descriptions, and finds their verdicts with `rules` and hashes their content keys for
+    /// `keyedAccount` when those are given.
+    struct Help {
+        let rules: RulesBox?
+        let keyedAccount: String?
     }
 
     private var items: [Item] = []
     private var rows: [PlainRows.Item] = []
+    /// The rows' content keys, one per row (unset in a run without a keyed account).
+    private var keys: [RowContentKey] = []
+    /// The rows of the run being keyed that have a folded description.
+    private var folded: [Int] = []
     private var arena: [UInt8] = []
     /// The file of the batch's rows (a run of another file goes as `.transaction`s).
     private var file: String?
@@ -120,6 +140,7 @@ private struct EventBatch: @unchecked Sendable {
         guard reserving else { return }
         items.reserveCapacity(64)
         rows.reserveCapacity(EventPipe.batchSize)
+        keys.reserveCapacity(EventPipe.batchSize)
     }
 
     var isFull: Bool { count >= EventPipe.batchSize }
@@ -130,6 +151,7 @@ private struct EventBatch: @unchecked Sendable {
     mutating func empty() {
         items.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
         file = nil
         count = 0
@@ -143,16 +165,16 @@ private struct EventBatch: @unchecked Sendable {
         return 16
     }
 
-    /// Appends an event; a run of plain rows is copied (and, when `helps`, folded and given
-    /// the rules' account-free verdict, with `rules`).
-    mutating func append(_ event: StatementEvent, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
+    /// Appends an event; a run of plain rows is copied (and, with `help`, worked on for the
+    /// importer).
+    mutating func append(_ event: StatementEvent, help: Help?, scratch: inout Categorizer.MatchScratch, prefixes: inout ContentKeyPrefix) {
         count += Self.weight(of: event)
         guard case .rows(let run) = event else { return items.append(.event(event)) }
-        append(run, helps: helps, rules: rules, scratch: &scratch)
+        append(run, help: help, scratch: &scratch, prefixes: &prefixes)
     }
 
     /// Appends a run of rows lent by the reader (a run of another file goes as transactions).
-    private mutating func append(_ run: PlainRows, helps: Bool, rules: RulesBox?, scratch: inout Categorizer.MatchScratch) {
+    private mutating func append(_ run: PlainRows, help: Help?, scratch: inout Categorizer.MatchScratch, prefixes: inout ContentKeyPrefix) {
         guard run.count > 0 else { return }
         if file == nil { file = run.file }
         guard file == run.file else {
@@ -164,15 +186,38 @@ private struct EventBatch: @unchecked Sendable {
         arena.append(contentsOf: run.text)
         let first = rows.count
         rows.append(contentsOf: run.items)
+        keys.append(contentsOf: repeatElement(RowContentKey(key: 0, first: 0), count: run.count))
         for index in first..<rows.count {
             let d = rows[index].description
             rows[index].description = d.lowerBound + base..<d.upperBound + base
         }
-        if helps { help(rows: first..<rows.count, run: run, rules: rules, scratch: &scratch) }
-        if case .rows(let range, let last)? = items.last, range.upperBound == first, last == run.currency {
-            items[items.count - 1] = .rows(range.lowerBound..<rows.count, run.currency)
+        var keyedAccount: String?
+        if let help {
+            self.help(rows: first..<rows.count, run: run, rules: help.rules, scratch: &scratch)
+            if let account = help.keyedAccount {
+                hashKeys(rows: first..<rows.count, currency: run.currency, account: account, prefixes: &prefixes)
+                keyedAccount = account
+            }
+        }
+        if case .rows(let range, let last, let keyed)? = items.last, range.upperBound == first, last == run.currency, keyed == keyedAccount {
+            items[items.count - 1] = .rows(range.lowerBound..<rows.count, run.currency, keyedAccount: keyedAccount)
         } else {
-            items.append(.rows(first..<rows.count, run.currency))
+            items.append(.rows(first..<rows.count, run.currency, keyedAccount: keyedAccount))
+        }
+    }
+
+    /// Hashes the content keys and first ids (`DedupID.contentKey`) of the folded rows of
+    /// `rows[range]` for `account`, four rows side by side.
+    private mutating func hashKeys(rows range: Range<Int>, currency: Currency, account: String, prefixes: inout ContentKeyPrefix) {
+        folded.removeAll(keepingCapacity: true)
+        for index in range where rows[index].folded != nil { folded.append(index) }
+        arena.withUnsafeBufferPointer { text in
+            DedupID.contentKeys(count: folded.count, currency: currency) { index in
+                let row = rows[folded[index]]
+                return (prefixes.hash(account: account, date: row.date), row.minorUnits, UnsafeBufferPointer(rebasing: text[row.folded!]))
+            } found: { index, key, first in
+                keys[folded[index]] = RowContentKey(key: key, first: first.value)
+            }
         }
     }
 
@@ -222,14 +267,26 @@ private struct EventBatch: @unchecked Sendable {
     /// batch.
     func forEach(_ body: (StatementEvent) throws(PennyError) -> Void) throws(PennyError) {
         try arena.withUnsafeBufferPointer { (arena) throws(PennyError) in
-            try rows.withUnsafeBufferPointer { (rows) throws(PennyError) in
-                for item in items {
-                    switch item {
-                    case .event(let event):
-                        try body(event)
-                    case .rows(let range, let currency):
-                        try body(.rows(PlainRows(file: file!, currency: currency, items: UnsafeBufferPointer(rebasing: rows[range]), text: arena)))
-                    }
+            try keys.withUnsafeBufferPointer { (keys) throws(PennyError) in
+                try forEach(arena: arena, keys: keys, body)
+            }
+        }
+    }
+
+    /// `forEach` with the arena and keys borrowed.
+    private func forEach(
+        arena: UnsafeBufferPointer<UInt8>, keys: UnsafeBufferPointer<RowContentKey>, _ body: (StatementEvent) throws(PennyError) -> Void
+    ) throws(PennyError) {
+        try rows.withUnsafeBufferPointer { (rows) throws(PennyError) in
+            for item in items {
+                switch item {
+                case .event(let event):
+                    try body(event)
+                case .rows(let range, let currency, let keyedAccount):
+                    let run = PlainRows(
+                        file: file!, currency: currency, items: UnsafeBufferPointer(rebasing: rows[range]), text: arena, keyedAccount: keyedAccount,
+                        keys: keyedAccount == nil ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: keys[range]))
+                    try body(.rows(run))
                 }
             }
         }

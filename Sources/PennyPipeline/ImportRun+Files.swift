@@ -64,6 +64,8 @@ extension ImportRun {
         let reader = choice.reader
         let configuration = choice.configuration
         let categorizer = usesRowLane ? session.categorizer : nil
+        let filingAccount = FilingAccount()
+        session.importer.filingAccount = filingAccount
         let importer = session.importer
         let update = session.update
         let outcome = try importer.importFile(source: file, ruleFailure: &session.ruleFailure) { (emit) throws(PennyError) in
@@ -72,6 +74,7 @@ extension ImportRun {
             try EventPipe.run(
                 produce: { (send) throws(PennyError) in try reader.read(probe, displayName: file, configuration: configuration, emit: send) },
                 categorizer: categorizer,
+                filingAccount: filingAccount,
                 wantsVerdicts: {
                     defer { added = update.addedCount }
                     return update.addedCount != added

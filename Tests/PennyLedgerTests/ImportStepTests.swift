@@ -88,6 +88,46 @@ import Testing
         }
     }
 
+    /// Keys the reader's thread hashed are taken for the account they were hashed for, and
+    /// only for it: another account's rows are hashed here (marker keys stand in for the
+    /// reader's, so whichever path a row took shows).
+    @Test(arguments: ["assets:a", "assets:b"]) func theLookaheadTakesTheReadersKeysOnlyForTheirAccount(own: String) throws {
+        let descriptions = ["cafe lisboa", "pingo doce", "renda", "luz", "agua"]
+        var text: [UInt8] = []
+        var items: [PlainRows.Item] = []
+        for (index, description) in descriptions.enumerated() {
+            let start = text.count
+            text += Array(description.utf8)
+            let folded = text.count..<text.count + description.utf8.count
+            text += Array(description.utf8)
+            items.append(.init(date: LocalDate(dayNumber: 19_800 + index), minorUnits: -100, balance: nil, description: start..<folded.lowerBound, folded: folded, line: index + 2))
+        }
+        let markers = (0..<descriptions.count).map { RowContentKey(key: UInt64(1_000 + $0), first: UInt64(2_000 + $0)) }
+        let path = temporaryDirectory().appendingPathComponent("l.journal").path
+        let update = try LedgerUpdate(ledgerPath: path, dryRun: true)
+        try items.withUnsafeBufferPointer { items in
+            try text.withUnsafeBufferPointer { text in
+                try markers.withUnsafeBufferPointer { keys in
+                    let rows = PlainRows(file: "f.csv", currency: .euro, items: items, text: text, keyedAccount: "assets:a", keys: keys)
+                    var lookahead = RowLookahead()
+                    var assigner = DedupIDAssigner()
+                    var row = rows[0]
+                    lookahead.prepare(rows, 0..<rows.count, own: own, row: &row, assigner: &assigner, update: update)
+                    for index in 0..<rows.count {
+                        let prepared = try #require(lookahead.prepared[index])
+                        if own == "assets:a" {
+                            #expect(prepared.key == markers[index].key && prepared.first.value == markers[index].first)
+                        } else {
+                            let plain = rows[index]
+                            let key = DedupID.contentKey(account: own, date: plain.date, amount: plain.amount, foldedDescription: descriptions[index])
+                            #expect(prepared.key == key && prepared.first == DedupID.content(key: key, occurrence: 1))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theEntryKeepsTheStatementsDetailsBeforeTheRulesTags() {
         var t = transaction("2024-03-02", -450, "COMPRA 123")
         t.memo = "card 1234"

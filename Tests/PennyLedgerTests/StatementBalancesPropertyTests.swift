@@ -34,6 +34,27 @@ import Testing
         }
     }
 
+    /// The days' table answers as a dictionary of the same changes would, through its
+    /// growth, for days near and far apart, before 1970 too.
+    @Test func theDaysTableHoldsWhatADictionaryHolds() {
+        var g = SeededGenerator(seed: 47)
+        for round in 0..<40 {
+            var table = DayChanges()
+            var expected: [Int: Int64] = [:]
+            let spread = [30, 3_000, 3_000_000][round % 3]
+            for _ in 0..<Int.random(in: 1...3_000, using: &g) {
+                let day = Int.random(in: -spread...spread, using: &g)
+                let change = Int64.random(in: .min ... .max, using: &g)
+                table.set(change, for: day)
+                expected[day] = change
+                let probe = Int.random(in: -spread...spread, using: &g)
+                #expect(table[probe] == expected[probe])
+            }
+            #expect(table.count == expected.count)
+            #expect(Dictionary(uniqueKeysWithValues: table.map { ($0.day, $0.change) }) == expected)
+        }
+    }
+
     /// A day's change or a balance past 64 bits is an error, never wrapped, and the add
     /// that would pass it changes nothing.
     @Test func overflowIsAnErrorAndChangesNothing() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PennyCore
+import PennyLedger
 import PennyPipeline
 import Testing
 
@@ -47,6 +48,36 @@ import Testing
         }
         #expect(statements == 1)
         #expect(lines == Array(2..<50_002))
+    }
+
+    /// Rows the reader's thread hashed carry the content keys and first ids the importer
+    /// would hash for the account published when they were read, also after it changes.
+    @Test func keyedRowsCarryTheKeysOfTheAccountTheyWereHashedFor() throws {
+        let filing = FilingAccount()
+        filing.set("assets:a")
+        var keyed = 0
+        var runs = 0
+        var accounts: Set<String> = []
+        try EventPipe.run(produce: Self.produce(count: 60_000), filingAccount: filing) { (event) throws(PennyError) in
+            guard case .rows(let rows) = event else { return }
+            runs += 1
+            if runs == 3 { filing.set("assets:b") }
+            // A slow importer: the reader's thread helps.
+            usleep(300)
+            guard let account = rows.keyedAccount else { return }
+            accounts.insert(account)
+            for index in 0..<rows.count {
+                let row = rows[index]
+                guard let folded = row.foldedDescription else { continue }
+                let key = DedupID.contentKey(account: account, date: row.date, amount: row.amount, foldedDescription: String(decoding: folded, as: UTF8.self))
+                #expect(rows.keys[index] == RowContentKey(key: key, first: DedupID.content(key: key, occurrence: 1).value))
+                keyed += 1
+            }
+        }
+        // The reader runs at most six batches ahead, so rows read after the change are keyed
+        // for the new account.
+        #expect(keyed > 0)
+        #expect(accounts == ["assets:a", "assets:b"])
     }
 
     @Test func aReadersErrorComesAfterEveryRowBeforeIt() {

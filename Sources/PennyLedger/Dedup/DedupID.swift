@@ -88,6 +88,32 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
         return InlineArray { DedupID(value: hash.values[$0]) }
     }
 
+    /// The content keys and first ids (`content(key:occurrence: 1)`) of `count` rows in
+    /// `currency`, four side by side and the rest alone: `parts(i)` gives row `i`'s dated
+    /// prefix (`DedupIDAssigner.datedPrefix`), amount in minor units and folded description;
+    /// `found(i, key, first)` is called for each row, in order.
+    @inline(__always)
+    public static func contentKeys(
+        count: Int, currency: Currency, parts: (Int) -> (datedPrefix: StableHash, amount: Int64, folded: UnsafeBufferPointer<UInt8>),
+        found: (Int, UInt64, DedupID) -> Void
+    ) {
+        var next = 0
+        while next + 4 <= count {
+            let four = InlineArray<4, (datedPrefix: StableHash, amount: Int64, folded: UnsafeBufferPointer<UInt8>)> { parts(next + $0) }
+            let keys = contentKeys(
+                datedPrefixes: InlineArray { four[$0].datedPrefix }, amounts: InlineArray { four[$0].amount }, currency: currency,
+                foldedDescriptions: InlineArray { four[$0].folded })
+            let firsts = firstContentIDs(keys: keys)
+            for lane in 0..<4 { found(next + lane, keys[lane], firsts[lane]) }
+            next += 4
+        }
+        for index in next..<count {
+            let row = parts(index)
+            let key = contentKey(datedPrefix: row.datedPrefix, amount: Money(minorUnits: row.amount, currency: currency), foldedDescription: row.folded)
+            found(index, key, .content(key: key, occurrence: 1))
+        }
+    }
+
     /// From a content key and the 1-based occurrence of that key in the file.
     public static func content(key: UInt64, occurrence: Int) -> DedupID {
         var hash = StableHash()
@@ -130,12 +156,8 @@ public struct DedupIDAssigner: Sendable {
     private var occurrences: OccurrenceCounts
     private var currentDay: Int?
     private var closedDays: Set<Int> = []
-    /// The account whose `DedupID.contentPrefix` is `prefix`.
-    private var prefixAccount: String?
-    private var prefix = StableHash()
-    /// The prefix with the last row's date mixed in, and that date: rows of one day (most
-    /// rows follow one of the same day) hash their date once.
-    private var datedPrefix: (date: LocalDate, hash: StableHash)?
+    /// The content keys' first parts, hashed once per account and date.
+    private var prefixes = ContentKeyPrefix()
     /// The date `track` last saw (its day number is worked out only when the date changes).
     private var trackedDate: LocalDate?
     /// Bank ids seen more than once so far and not known before (as hashes of account and
@@ -205,16 +227,7 @@ public struct DedupIDAssigner: Sendable {
     /// row alone, so it can be found ahead of the row's turn, `contentID(key:date:first:)`);
     /// kept for the next row of the same account and date.
     public mutating func datedPrefix(account: String, date: LocalDate) -> StableHash {
-        if prefixAccount != account {
-            prefixAccount = account
-            prefix = DedupID.contentPrefix(account: account)
-            datedPrefix = nil
-        }
-        if let datedPrefix, datedPrefix.date == date { return datedPrefix.hash }
-        var hash = prefix
-        hash.combine(date)
-        datedPrefix = (date, hash)
-        return hash
+        prefixes.hash(account: account, date: date)
     }
 
     /// The id of the row whose content key is `key`, in its turn; `first` is the id

@@ -25,7 +25,12 @@ struct OccurrenceCounts: Sendable {
     /// Keys past which they go to `spilled`.
     private let spillsPast: Int
     /// The keys and markers once they passed `spillsPast`.
-    private var spilled: SpilledKeys?
+    private var spilled: SpilledKeys? {
+        didSet { borrowed = spilled.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `spilled`, borrowed (`spilled` keeps it): the per-row calls use it without a retain
+    /// and release each, which an `if let` of `spilled` cost.
+    private var borrowed: Unmanaged<SpilledKeys>?
 
     /// An empty table; keys beyond `spillsPast` go to a scratch file.
     init(spillsPast: Int = 1 << 18) { self.spillsPast = max(1, spillsPast) }
@@ -43,7 +48,7 @@ struct OccurrenceCounts: Sendable {
             zeroCount += 1
             return zeroCount
         }
-        if let spilled { return spilled.set.insert(key) ? 1 : spilled.repeated(key) }
+        if let borrowed { return borrowed._withUnsafeGuaranteedRef { $0.set.insert(key) ? 1 : $0.repeated(key) } }
         if used.count >= spillsPast {
             spill()
             return next(key)
@@ -92,9 +97,9 @@ struct OccurrenceCounts: Sendable {
 
     /// Brings the slot where `next(key)` starts looking into the cache (a hint).
     @inline(__always) func prefetch(_ key: UInt64) {
-        if let spilled {
+        if let borrowed {
             // An unordered file's keys: the in-memory set's slot and the filter's block.
-            spilled.set.prefetch(key)
+            borrowed._withUnsafeGuaranteedRef { $0.set.prefetch(key) }
             return
         }
         let home = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)

@@ -1,7 +1,8 @@
 import PennyCore
 
 /// The lookups of a few rows of a run worked out ahead of their turn: each row's folded
-/// description (when the reader's thread did not fold it), content key and first id, and
+/// description (when the reader's thread did not fold it), content key and first id (when
+/// the reader's thread did not hash them for the run's account, `PlainRows.keys`), and
 /// its bank id's key and id when it has one, with the cache lines their lookups read asked for (`StatementImporter.fileRows` files the
 /// rows after, so the lookups' cache misses overlap). Reused from one batch to the next.
 struct RowLookahead {
@@ -38,8 +39,15 @@ struct RowLookahead {
         folded.removeAll(keepingCapacity: true)
         prepared.removeAll(keepingCapacity: true)
         unhashed.removeAll(keepingCapacity: true)
+        let keyed = rows.keyedAccount == own
         for index in range {
             rows.load(index, into: &row)
+            if keyed, row.foldedDescription != nil {
+                let hashed = rows.keys[index]
+                prepared.append((nil, 0, DedupID(value: 0), bankLookup(row, own: own, assigner: &assigner, update: update)))
+                found(key: hashed.key, first: DedupID(value: hashed.first), slot: prepared.count - 1, assigner: &assigner, update: update)
+                continue
+            }
             var range: Range<Int>?
             if row.foldedDescription == nil {
                 guard let folding = fold(row.description) else {
@@ -51,16 +59,21 @@ struct RowLookahead {
             let prefix = assigner.datedPrefix(account: own, date: row.date)
             unhashed.append(
                 Unhashed(slot: prepared.count, datedPrefix: prefix, amount: row.amount.minorUnits, lentFolded: row.foldedDescription ?? UnsafeBufferPointer(start: nil, count: 0)))
-            var bank: BankLookup?
-            if row.detailLengths.bankID > 0 {
-                let bankID = row.bankID
-                bank = (DedupIDAssigner.bankKey(account: own, bankID: bankID), DedupID.bank(account: own, bankID: bankID, amount: row.amount))
-                assigner.prefetch(bankKey: bank!.key)
-                update.prefetch(bank!.id)
-            }
-            prepared.append((range, 0, DedupID(value: 0), bank))
+            prepared.append((range, 0, DedupID(value: 0), bankLookup(row, own: own, assigner: &assigner, update: update)))
         }
         hashKeys(currency: rows.currency, assigner: &assigner, update: update)
+    }
+
+    /// The bank id lookup of `row` in `own`, if it has a bank id, with the cache lines its
+    /// lookups read asked for.
+    @inline(__always)
+    private func bankLookup(_ row: PlainRow, own: String, assigner: inout DedupIDAssigner, update: LedgerUpdate) -> BankLookup? {
+        guard row.detailLengths.bankID > 0 else { return nil }
+        let bankID = row.bankID
+        let bank = (key: DedupIDAssigner.bankKey(account: own, bankID: bankID), id: DedupID.bank(account: own, bankID: bankID, amount: row.amount))
+        assigner.prefetch(bankKey: bank.key)
+        update.prefetch(bank.id)
+        return bank
     }
 
     /// Hashes the unhashed rows' content keys and first ids, four rows side by side
@@ -70,19 +83,11 @@ struct RowLookahead {
             func description(_ row: Unhashed) -> UnsafeBufferPointer<UInt8> {
                 prepared[row.slot]!.folded.map { UnsafeBufferPointer(rebasing: folded[$0]) } ?? row.lentFolded
             }
-            var next = 0
-            while next + 4 <= unhashed.count {
-                let four = InlineArray<4, Unhashed> { unhashed[next + $0] }
-                let keys = DedupID.contentKeys(
-                    datedPrefixes: InlineArray { four[$0].datedPrefix }, amounts: InlineArray { four[$0].amount }, currency: currency,
-                    foldedDescriptions: InlineArray { description(four[$0]) })
-                let firsts = DedupID.firstContentIDs(keys: keys)
-                for lane in 0..<4 { found(key: keys[lane], first: firsts[lane], slot: four[lane].slot, assigner: &assigner, update: update) }
-                next += 4
-            }
-            for row in unhashed[next...] {
-                let key = DedupID.contentKey(datedPrefix: row.datedPrefix, amount: Money(minorUnits: row.amount, currency: currency), foldedDescription: description(row))
-                found(key: key, first: .content(key: key, occurrence: 1), slot: row.slot, assigner: &assigner, update: update)
+            DedupID.contentKeys(count: unhashed.count, currency: currency) { index in
+                let row = unhashed[index]
+                return (row.datedPrefix, row.amount, description(row))
+            } found: { index, key, first in
+                found(key: key, first: first, slot: unhashed[index].slot, assigner: &assigner, update: update)
             }
         }
     }

@@ -67,6 +67,9 @@ public struct StatementImporter {
     let categorize: Categorize
     /// The row lane's rules and writer; nil makes every lent row a `Transaction` first.
     public var rowLane: RowLane?
+    /// Where each statement's own account is published for the reader's thread, which then
+    /// hashes the rows' content keys ahead (nil: the importer hashes them all).
+    public var filingAccount: FilingAccount?
 
     /// The row lane: what the rules decide for a plain row, and the writer of decided rows.
     public struct RowLane {
@@ -251,6 +254,7 @@ public struct StatementImporter {
                 "the statement is in \(header.currency.code) but \(own) is in \(declared.code): check that the file is this account's, or give the account its currency ('currency \(header.currency.code)' in its block)",
                 at: header.location)
         }
+        filingAccount?.set(own)
         pass.open(
             OpenStatement(
                 account: own, currency: header.currency, source: "\(header.location.file):\(header.location.line)", keepsDefaultFiled: keepsDefaultFiled.contains(own)))

@@ -19,7 +19,7 @@ public struct StatementBalances: Sendable {
     /// instead of hashing its two strings per run, which an unordered statement starts
     /// per row.
     private var keys: [Key] = []
-    private var days: [[Int: Int64]] = []
+    private var days: [DayChanges] = []
     /// The last key (its place in `keys`) and day added to, with the day's whole change
     /// (not yet in `days`): a statement's rows come a day at a time, so most adds touch no
     /// dictionary.
@@ -55,7 +55,9 @@ public struct StatementBalances: Sendable {
     /// not fit in 64 bits (nothing is added then).
     @inline(__always)
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) throws(MoneyError) {
-        lastAsked = (account, lastAsked?.account == account ? lastAsked!.tracked : tracks(account))
+        // Stored only when the account changes (a store per posting retained and released
+        // its name).
+        if lastAsked?.account != account { lastAsked = (account, tracks(account)) }
         guard lastAsked!.tracked else { return }
         var delta = amount.minorUnits
         try delta.multiply(checked: sign)
@@ -81,7 +83,7 @@ public struct StatementBalances: Sendable {
         flushRun()
         run = (index, day, sum)
         runDate = date
-        runAccount = account
+        if runAccount != account { runAccount = account }
         runCurrency = currency
     }
 
@@ -89,7 +91,7 @@ public struct StatementBalances: Sendable {
     private mutating func place(of key: Key) -> Int {
         if let index = index(of: key) { return index }
         keys.append(key)
-        days.append([:])
+        days.append(DayChanges())
         return keys.count - 1
     }
 
@@ -101,7 +103,7 @@ public struct StatementBalances: Sendable {
     /// Moves the run's sum (its day's change, `days`'s included) into `days`.
     private mutating func flushRun() {
         guard let current = run else { return }
-        days[current.index][current.day] = current.sum
+        days[current.index].set(current.sum, for: current.day)
         run = nil
         runDate = nil
     }
@@ -109,14 +111,14 @@ public struct StatementBalances: Sendable {
     /// Every day's change per tracked account and currency (the ledger index keeps them).
     var entries: [(account: String, currency: String, day: Int, amount: Int64)] {
         var all = days
-        if let run { all[run.index][run.day] = run.sum }
-        return zip(keys, all).flatMap { key, days in days.map { (key.account, key.currency, $0.key, $0.value) } }
+        if let run { all[run.index].set(run.sum, for: run.day) }
+        return zip(keys, all).flatMap { key, days in days.map { (key.account, key.currency, $0.day, $0.change) } }
     }
 
     /// Balances read back from `entries`.
     init(accounts: Set<String>, entries: [(account: String, currency: String, day: Int, amount: Int64)]) {
         self.init(accounts: accounts)
-        for e in entries { days[place(of: Key(account: e.account, currency: e.currency))][e.day] = e.amount }
+        for e in entries { days[place(of: Key(account: e.account, currency: e.currency))].set(e.amount, for: e.day) }
     }
 
     /// The same balances for `subset` of the accounts only.
@@ -130,8 +132,8 @@ public struct StatementBalances: Sendable {
         let last = date.dayNumber
         guard let index = index(of: Key(account: account, currency: currency.code)) else { return Money(minorUnits: 0, currency: currency) }
         var days = self.days[index]
-        if let run, run.index == index { days[run.day] = run.sum }
-        let sum = try days.sum(checked: { $0.key <= last ? $0.value : 0 })
+        if let run, run.index == index { days.set(run.sum, for: run.day) }
+        let sum = try days.sum(checked: { $0.day <= last ? $0.change : 0 })
         return Money(minorUnits: sum, currency: currency)
     }
 }
