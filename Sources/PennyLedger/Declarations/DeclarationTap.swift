@@ -68,10 +68,14 @@ public final class DeclarationTap: LedgerUpdateObserver {
 
     private func see(account: String, currency: Currency) {
         sawAppend = true
-        if account != lastAccount { names.accounts.insert(account) }
         // The caller's string kept even when equal: its next row compares by identity (an
-        // equal name from elsewhere, such as the opening balance's, compared byte by byte).
-        lastAccount = account
+        // equal name from elsewhere, such as the opening balance's, compared byte by byte),
+        // and is stored only when it is another string (a store per row retained and
+        // released it).
+        if !account.sharesStorage(with: lastAccount) {
+            if account != lastAccount { names.accounts.insert(account) }
+            lastAccount = account
+        }
         if currency != lastCurrency {
             lastCurrency = currency
             names.commodities.insert(currency.code)

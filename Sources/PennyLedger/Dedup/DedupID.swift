@@ -233,8 +233,9 @@ public struct DedupIDAssigner: Sendable {
     /// The id of the row whose content key is `key`, in its turn; `first` is the id
     /// it has as the first of its key (`DedupID.content(key:occurrence: 1)`), if known.
     public mutating func contentID(key: UInt64, date: LocalDate, first: DedupID? = nil) -> DedupID {
-        // The same date is the same day: `track` would change nothing.
-        if trackedDate != date {
+        // The same date is the same day: `track` would change nothing; nor would it when
+        // every date's counts are kept (its day number is then not worked out).
+        if !keepsAllDates, trackedDate != date {
             track(day: date.dayNumber)
             trackedDate = date
         }

@@ -55,9 +55,11 @@ public struct StatementBalances: Sendable {
     /// not fit in 64 bits (nothing is added then).
     @inline(__always)
     mutating func add(account: String, date: LocalDate, amount: Money, sign: Int64 = 1) throws(MoneyError) {
-        // Stored only when the account changes (a store per posting retained and released
-        // its name).
-        if lastAsked?.account != account { lastAsked = (account, tracks(account)) }
+        // The caller's string is kept (its next posting compares by identity), and stored
+        // only when it is another one (a store per posting retained and released it).
+        if lastAsked?.account.sharesStorage(with: account) != true {
+            lastAsked = (account, lastAsked?.account == account ? lastAsked!.tracked : tracks(account))
+        }
         guard lastAsked!.tracked else { return }
         var delta = amount.minorUnits
         try delta.multiply(checked: sign)
@@ -83,7 +85,7 @@ public struct StatementBalances: Sendable {
         flushRun()
         run = (index, day, sum)
         runDate = date
-        if runAccount != account { runAccount = account }
+        if runAccount?.sharesStorage(with: account) != true { runAccount = account }
         runCurrency = currency
     }
 
