@@ -104,7 +104,7 @@ public enum JournalWriter {
                 w.put(" @@ ")
                 w.decimal(cost.minorUnits, exponent: cost.currency.exponent)
                 w.put(0x20)
-                w.put(cost.currency.code)
+                w.put(string: cost.currency.code)
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -212,7 +212,9 @@ struct ByteWriter {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func put(_ text: String) {
+    /// A string's UTF-8 (labelled, so that a literal picks the `StaticString` one: through
+    /// this one it was made a `String` per entry).
+    mutating func put(string text: String) {
         var text = text
         text.withUTF8 { put($0) }
     }
@@ -246,7 +248,7 @@ struct ByteWriter {
     /// `; NAME: VALUE` on its own indented line.
     mutating func tag(_ tag: Tag) {
         put("    ; ")
-        put(tag.name)
+        put(string: tag.name)
         put(": ")
         tagValue(tag.value ?? "yes")
         put(0x0A)
