@@ -27,9 +27,20 @@ public struct DedupID: Hashable, Sendable, CustomStringConvertible {
 
     /// The same, with the bank id's UTF-8 bytes.
     public static func bank(account: String, bankID: UnsafeBufferPointer<UInt8>, amount: Money) -> DedupID {
+        bank(prefix: bankPrefix(account: account), bankID: bankID, amount: amount)
+    }
+
+    /// The hash of a bank id's first parts, the same for every row of an account.
+    public static func bankPrefix(account: String) -> StableHash {
         var hash = StableHash()
         hash.combine("bank")
         hash.combine(account)
+        return hash
+    }
+
+    /// `bank(account:bankID:amount:)` from the account's `bankPrefix`.
+    public static func bank(prefix: StableHash, bankID: UnsafeBufferPointer<UInt8>, amount: Money) -> DedupID {
+        var hash = prefix
         hash.combine(bankID)
         hash.combine(amount.minorUnits)
         amount.currency.withCodeBytes { hash.combine($0) }
@@ -267,8 +278,19 @@ public struct DedupIDAssigner: Sendable {
 
     /// The same, with the bank id's UTF-8 bytes.
     public static func bankKey(account: String, bankID: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        bankKey(prefix: bankKeyPrefix(account: account), bankID: bankID)
+    }
+
+    /// The hash of a bank id key's first part, the same for every row of an account.
+    public static func bankKeyPrefix(account: String) -> StableHash {
         var hash = StableHash()
         hash.combine(account)
+        return hash
+    }
+
+    /// `bankKey(account:bankID:)` from the account's `bankKeyPrefix`.
+    public static func bankKey(prefix: StableHash, bankID: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = prefix
         hash.combine(bankID)
         return hash.value
     }
