@@ -155,6 +155,25 @@ public struct PlainRows: @unchecked Sendable {
         return row
     }
 
+    /// Row `index`'s description bytes.
+    @inline(__always)
+    public func description(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[items[index].description]) }
+
+    /// Row `index`'s folded description, when the reader's thread folded it.
+    @inline(__always)
+    public func foldedDescription(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        items[index].folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
+    }
+
+    /// Row `index`'s bank id bytes (the last of its details; empty when it has none), as
+    /// `PlainRow.bankID` of the loaded row.
+    @inline(__always)
+    public func bankID(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let item = items[index]
+        let end = item.description.upperBound + item.details.total
+        return UnsafeBufferPointer(rebasing: text[(end - Int(item.details.bankID))..<end])
+    }
+
     /// The account-free verdict the reader's thread found for row `index`, if any
     /// (`Categorizer.accountFreeVerdict`).
     public func verdict(_ index: Int) -> RowVerdict? { items[index].verdict.verdict }

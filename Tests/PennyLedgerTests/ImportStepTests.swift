@@ -69,8 +69,7 @@ import Testing
         try run.lend { (rows) throws(PennyError) in
             var lookahead = RowLookahead()
             var assigner = DedupIDAssigner()
-            var row = rows[0]
-            lookahead.prepare(rows, 0..<rows.count, own: "assets:a", row: &row, assigner: &assigner, update: update)
+            lookahead.prepare(rows, 0..<rows.count, own: "assets:a", assigner: &assigner, update: update)
             #expect(lookahead.prepared.count == descriptions.count)
             #expect(lookahead.prepared[1] == nil)
             for index in [0, 2, 3] {
@@ -111,8 +110,7 @@ import Testing
                     let rows = PlainRows(file: "f.csv", currency: .euro, items: items, text: text, keyedAccount: "assets:a", keys: keys)
                     var lookahead = RowLookahead()
                     var assigner = DedupIDAssigner()
-                    var row = rows[0]
-                    lookahead.prepare(rows, 0..<rows.count, own: own, row: &row, assigner: &assigner, update: update)
+                    lookahead.prepare(rows, 0..<rows.count, own: own, assigner: &assigner, update: update)
                     for index in 0..<rows.count {
                         let prepared = try #require(lookahead.prepared[index])
                         if own == "assets:a" {
@@ -124,6 +122,36 @@ import Testing
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// A run's fields read where they lie are the loaded row's: description, folded text
+    /// (none here) and bank id, with details of every length before it or none at all.
+    @Test func aRunsFieldsReadInPlaceAreTheLoadedRows() throws {
+        var run = PlainRowRun(file: "f.csv", currency: .euro)
+        let ids = ["", "R1", "", "REF-000123", "X"]
+        for (index, id) in ids.enumerated() {
+            let memo = String(repeating: "m", count: index)
+            let details = Array((memo + id).utf8)
+            let lengths = RowDetailLengths(payee: 0, memo: UInt16(memo.utf8.count), counterparty: 0, iban: 0, type: 0, bankID: UInt16(id.utf8.count))
+            Array("ROW \(index)".utf8).withUnsafeBufferPointer { description in
+                details.withUnsafeBufferPointer { bytes in
+                    if lengths.isEmpty {
+                        run.append(date: LocalDate(dayNumber: 19_800), minorUnits: -1, balance: nil, description: description, line: index + 2)
+                    } else {
+                        run.append(date: LocalDate(dayNumber: 19_800), minorUnits: -1, balance: nil, description: description, details: (bytes, lengths), line: index + 2)
+                    }
+                }
+            }
+        }
+        try run.lend { (rows) throws(PennyError) in
+            for index in 0..<rows.count {
+                let row = rows[index]
+                #expect(Array(rows.description(index)) == Array(row.description))
+                #expect(rows.foldedDescription(index) == nil)
+                #expect(String(decoding: rows.bankID(index), as: UTF8.self) == ids[index])
+                #expect(Array(rows.bankID(index)) == (row.detailLengths.bankID > 0 ? Array(row.bankID) : []))
             }
         }
     }

@@ -35,49 +35,51 @@ struct RowLookahead {
     }
 
     /// Works out rows `range` of `rows` (an account's run in `own`) with `assigner`, and asks
-    /// `update` for the cache lines of their first ids; `row` is storage to load rows into.
-    mutating func prepare(
-        _ rows: PlainRows, _ range: Range<Int>, own: String, row: inout PlainRow, assigner: inout DedupIDAssigner, update: LedgerUpdate
-    ) {
+    /// `update` for the cache lines of their first ids. The rows' fields are read where they
+    /// lie (loading each as a `PlainRow` here and again to file it cost a twentieth of the
+    /// importer's time).
+    mutating func prepare(_ rows: PlainRows, _ range: Range<Int>, own: String, assigner: inout DedupIDAssigner, update: LedgerUpdate) {
         folded.removeAll(keepingCapacity: true)
         prepared.removeAll(keepingCapacity: true)
         unhashed.removeAll(keepingCapacity: true)
         let keyed = rows.keyedAccount == own
         for index in range {
-            rows.load(index, into: &row)
-            if keyed, row.foldedDescription != nil {
+            let lent = rows.foldedDescription(index)
+            if keyed, lent != nil {
                 let hashed = rows.keys[index]
-                prepared.append((nil, 0, DedupID(value: 0), bankLookup(row, own: own, assigner: &assigner, update: update)))
+                prepared.append((nil, 0, DedupID(value: 0), bankLookup(rows, index, own: own, assigner: &assigner, update: update)))
                 found(key: hashed.key, first: DedupID(value: hashed.first), slot: prepared.count - 1, assigner: &assigner, update: update)
                 continue
             }
             var range: Range<Int>?
-            if row.foldedDescription == nil {
-                guard let folding = fold(row.description) else {
+            if lent == nil {
+                guard let folding = fold(rows.description(index)) else {
                     prepared.append(nil)
                     continue
                 }
                 range = folding
             }
-            let prefix = assigner.datedPrefix(account: own, date: row.date)
+            let item = rows.items[index]
+            let prefix = assigner.datedPrefix(account: own, date: item.date)
             unhashed.append(
-                Unhashed(slot: prepared.count, datedPrefix: prefix, amount: row.amount.minorUnits, lentFolded: row.foldedDescription ?? UnsafeBufferPointer(start: nil, count: 0)))
-            prepared.append((range, 0, DedupID(value: 0), bankLookup(row, own: own, assigner: &assigner, update: update)))
+                Unhashed(slot: prepared.count, datedPrefix: prefix, amount: item.minorUnits, lentFolded: lent ?? UnsafeBufferPointer(start: nil, count: 0)))
+            prepared.append((range, 0, DedupID(value: 0), bankLookup(rows, index, own: own, assigner: &assigner, update: update)))
         }
         hashKeys(currency: rows.currency, assigner: &assigner, update: update)
     }
 
-    /// The bank id lookup of `row` in `own`, if it has a bank id, with the cache lines its
-    /// lookups read asked for.
+    /// The bank id lookup of row `index` of `rows` in `own`, if it has a bank id, with the
+    /// cache lines its lookups read asked for.
     @inline(__always)
-    private mutating func bankLookup(_ row: PlainRow, own: String, assigner: inout DedupIDAssigner, update: LedgerUpdate) -> BankLookup? {
-        guard row.detailLengths.bankID > 0 else { return nil }
+    private mutating func bankLookup(_ rows: PlainRows, _ index: Int, own: String, assigner: inout DedupIDAssigner, update: LedgerUpdate) -> BankLookup? {
+        guard rows.items[index].details.bankID > 0 else { return nil }
         if bankPrefixes?.account != own {
             bankPrefixes = (own, DedupIDAssigner.bankKeyPrefix(account: own), DedupID.bankPrefix(account: own))
         }
-        let bankID = row.bankID
+        let bankID = rows.bankID(index)
+        let amount = Money(minorUnits: rows.items[index].minorUnits, currency: rows.currency)
         let prefixes = bankPrefixes!
-        let bank = (key: DedupIDAssigner.bankKey(prefix: prefixes.key, bankID: bankID), id: DedupID.bank(prefix: prefixes.id, bankID: bankID, amount: row.amount))
+        let bank = (key: DedupIDAssigner.bankKey(prefix: prefixes.key, bankID: bankID), id: DedupID.bank(prefix: prefixes.id, bankID: bankID, amount: amount))
         assigner.prefetch(bankKey: bank.key)
         update.prefetch(bank.id)
         return bank

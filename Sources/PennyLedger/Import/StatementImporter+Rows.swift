@@ -25,7 +25,7 @@ extension StatementImporter {
         var start = 0
         while start < rows.count {
             let end = min(start + Self.aheadRows, rows.count)
-            lookahead.prepare(rows, start..<end, own: own, row: &row, assigner: &pass.assigner, update: update)
+            lookahead.prepare(rows, start..<end, own: own, assigner: &pass.assigner, update: update)
             for index in start..<end {
                 rows.load(index, into: &row)
                 guard let prepared = lookahead.prepared[index - start] else {
