@@ -10,8 +10,8 @@ import PennyCore
 /// gives `ids(from:)` and `rollback(to:)`.
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
 ///   most `maximumRuns`, four by default: more are merged) on a filter hit (under 1% of
-///   misses up to about 11 million spilled ids, more past them); memory about 16 bytes per
-///   id up to the limit, then 1.5–1.9 bytes per spilled id (the filter) up to 16 MiB, and 8
+///   misses up to about 7 million spilled ids, more past them); memory about 16 bytes per
+///   id up to the limit, then 1.5–1.9 bytes per spilled id (the filter) up to 10 MiB, and 8
 ///   bytes per 512 (the fences).
 final class SpillingIDSet {
     private struct Run {
@@ -65,12 +65,14 @@ final class SpillingIDSet {
     /// doubling (4 MiB; one more id would make it 8 MiB, and 12 MiB while it doubles).
     static let defaultMemoryLimit = IDSet.capacity(slots: 1 << 19)
 
-    /// The filter's bytes at most: 16 MiB, about 11 million keys at 12 bits each. Past that
+    /// The filter's bytes at most: 10 MiB, about 7 million keys at 12 bits each. Past that
     /// it keeps its size and grows less selective (a miss then reads a page of the runs more
-    /// often), so memory stays flat however many ids there are; it grew by 1.9 bytes per id
-    /// (two sets of 10 million ids, an unordered file's counts and the update's ids, took
-    /// 37 MB of a 98 MB peak).
-    static let defaultFilterByteLimit = 16 << 20
+    /// often), so memory stays flat however many ids there are; it grew by 1.9 bytes per id.
+    /// The worst 10M-row shape (shuffled, two own accounts, two round-up programs) holds two
+    /// such sets, an unordered file's counts and the update's ids: at 16 MiB it peaked at
+    /// 95.2 MiB by hand and 101 MB in a `make bench` run; at 10 MiB 86.3 MiB, the import
+    /// 17.6 → 18.1 s. A million rows' filters stay far below either limit.
+    static let defaultFilterByteLimit = 10 << 20
 
     /// A set whose scratch files go beside `nearPath`; `memoryLimit` ids in memory at most.
     /// Without `logs`, the ids are not logged (the set cannot list or roll back its ids).
