@@ -24,6 +24,9 @@ public struct PlainRow: @unchecked Sendable {
     /// The description folded by `TextKey.fold`, when the reader's thread folded it
     /// already (`EventPipe`); nil for the importer to fold.
     public var foldedDescription: UnsafeBufferPointer<UInt8>?
+    /// Whether the journal writes the description unchanged (`JournalWriter.writesAsIs`),
+    /// when the reader's thread found it; nil for the writer to look.
+    public var descriptionAsIs: Bool?
     /// The details' bytes, one after another (`RowDetails`), and their lengths: kept as
     /// they lie so that loading a row without any copies little.
     public var detailBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -98,6 +101,9 @@ public struct PlainRows: @unchecked Sendable {
         public var line: Int
         /// The rules' account-free verdict when the reader's thread found one.
         public var verdict: PackedVerdict
+        /// Whether the journal writes the description unchanged, when the reader's thread
+        /// found it (`PlainRow.descriptionAsIs`).
+        public var descriptionAsIs: Bool?
 
         /// Makes an item.
         public init(
@@ -188,6 +194,7 @@ public struct PlainRows: @unchecked Sendable {
         row.line = item.line
         row.balance = item.balance.map { Money(minorUnits: $0, currency: currency) }
         row.foldedDescription = item.folded.map { UnsafeBufferPointer(rebasing: text[$0]) }
+        row.descriptionAsIs = item.descriptionAsIs
         row.detailLengths = item.details
         if !item.details.isEmpty {
             let end = item.description.upperBound

@@ -257,6 +257,8 @@ private struct EventBatch: @unchecked Sendable {
             let folded = at..<at + length
             rows[index].folded = folded
             guard let verdict else { continue }
+            // Rows given verdicts are new ones (`wantsVerdicts`): their entries are written.
+            rows[index].descriptionAsIs = arena.withUnsafeBufferPointer { JournalWriter.writesAsIs(UnsafeBufferPointer(rebasing: $0[description])) }
             run.load(index - range.lowerBound, into: &row)
             let found = arena.withUnsafeBufferPointer { bytes in verdict(row, UnsafeBufferPointer(rebasing: bytes[folded]), &scratch) }
             rows[index].verdict = PackedVerdict(found)

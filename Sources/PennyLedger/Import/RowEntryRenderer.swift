@@ -131,7 +131,7 @@ public final class RowEntryRenderer {
             w.put(0x0A)
             withUnsafeBytes(of: isoDate!.bytes) { w.put(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<10])) }
             w.put(" * ")
-            w.sanitized(payee: joinsPayee ? payee : nil, text: text)
+            w.sanitized(payee: joinsPayee ? payee : nil, text: text, asIs: row.descriptionAsIs)
             w.put("\n    ; id: ")
             w.hex(id.value)
             w.put(0x0A)

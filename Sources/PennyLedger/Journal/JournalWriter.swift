@@ -110,6 +110,10 @@ public enum JournalWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// True when the journal writes `description` unchanged (`sanitized`: not empty, no
+    /// `;`, tab or line end, no space at either end or next to another, no leading `(`).
+    public static func writesAsIs(_ description: UnsafeBufferPointer<UInt8>) -> Bool { ByteWriter.isWrittenAsIs(description) }
+
     /// A posting line's bytes beyond its account: indent, padding, number, code, line end.
     static let postingBound = 4 + 52 + 24 + 8 + 1
 
@@ -330,9 +334,10 @@ struct ByteWriter {
         description.withUTF8 { sanitized(payee: nil, text: $0) }
     }
 
-    /// `sanitized` of `PAYEE | TEXT` (or of `TEXT` alone), written from the parts.
-    mutating func sanitized(payee: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>) {
-        if payee == nil, Self.isWrittenAsIs(text) {
+    /// `sanitized` of `PAYEE | TEXT` (or of `TEXT` alone), written from the parts; `asIs`
+    /// is `isWrittenAsIs(text)` when the caller knows it already.
+    mutating func sanitized(payee: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>, asIs: Bool? = nil) {
+        if payee == nil, asIs ?? Self.isWrittenAsIs(text) {
             put(text)
             return
         }
