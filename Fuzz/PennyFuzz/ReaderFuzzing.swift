@@ -47,6 +47,10 @@ struct ReaderFuzzing {
                 renderer: RowEntryRenderer(
                     ruleDecisions: categorizer.ruleDecisions, defaultExpense: categorizer.defaultDecision(for: Money(minorUnits: -1, currency: rules.defaultCurrency)),
                     defaultIncome: categorizer.defaultDecision(for: Money(minorUnits: 0, currency: rules.defaultCurrency))))
+            // The reader's thread hashes the rows' content keys for the published account, as
+            // in `penny import`.
+            let filingAccount = FilingAccount()
+            importer.filingAccount = filingAccount
             let profile = csvProfile(probe)
             _ = try importer.importFile(source: path) { (emit) throws(PennyError) in
                 try EventPipe.run(
@@ -56,7 +60,7 @@ struct ReaderFuzzing {
                         } else {
                             try reader.read(probe, displayName: path, configuration: configuration, emit: send)
                         }
-                    }, categorizer: categorizer, consume: emit)
+                    }, categorizer: categorizer, filingAccount: filingAccount, consume: emit)
             }
         } catch { Harness.requireLocation(error, "\(format) import") }
     }
