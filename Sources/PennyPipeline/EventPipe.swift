@@ -125,7 +125,8 @@ private struct EventBatch: @unchecked Sendable {
 
     private var items: [Item] = []
     private var rows: [PlainRows.Item] = []
-    /// The rows' content keys, one per row (unset in a run without a keyed account).
+    /// The rows' content keys, by row: as far as the last keyed run (a run without a keyed
+    /// account has none, and unkeyed rows before a keyed one hold zeros).
     private var keys: [RowContentKey] = []
     /// The rows of the run being keyed that have a folded description.
     private var folded: [Int] = []
@@ -186,7 +187,6 @@ private struct EventBatch: @unchecked Sendable {
         arena.append(contentsOf: run.text)
         let first = rows.count
         rows.append(contentsOf: run.items)
-        keys.append(contentsOf: repeatElement(RowContentKey(key: 0, first: 0), count: run.count))
         for index in first..<rows.count {
             let d = rows[index].description
             rows[index].description = d.lowerBound + base..<d.upperBound + base
@@ -209,6 +209,7 @@ private struct EventBatch: @unchecked Sendable {
     /// Hashes the content keys and first ids (`DedupID.contentKey`) of the folded rows of
     /// `rows[range]` for `account`, four rows side by side.
     private mutating func hashKeys(rows range: Range<Int>, currency: Currency, account: String, prefixes: inout ContentKeyPrefix) {
+        keys.append(contentsOf: repeatElement(RowContentKey(key: 0, first: 0), count: range.upperBound - keys.count))
         folded.removeAll(keepingCapacity: true)
         for index in range where rows[index].folded != nil { folded.append(index) }
         arena.withUnsafeBufferPointer { text in
