@@ -56,6 +56,24 @@ struct LedgerIndexTests {
         #expect(try open(path).readFromIndex)
     }
 
+    @Test func anUpdateHoldsOnlyIndexedIDsUntilItReadsOrAddsOne() throws {
+        let path = ledger()
+        let empty = try open(path)
+        #expect(empty.holdsOnlyIndexedIDs)
+        #expect(!empty.indexContains(DedupID(value: 7)))
+        try importing(path, 1...50)
+        let indexed = try open(path)
+        #expect(indexed.holdsOnlyIndexedIDs)
+        #expect(indexed.indexContains(DedupID(value: 7)) && !indexed.indexContains(DedupID(value: 51)))
+        try indexed.append(entry(51))
+        #expect(!indexed.holdsOnlyIndexedIDs)
+        // The added id is for `contains` only; `indexContains` answers for the sidecar.
+        #expect(indexed.contains(DedupID(value: 51)))
+        try FileManager.default.removeItem(atPath: indexPath(path))
+        // Read from the ledger, the ids are the update's own.
+        #expect(try !open(path).holdsOnlyIndexedIDs)
+    }
+
     @Test func aHandEditMakesTheLedgerReadAgain() throws {
         let path = ledger()
         try importing(path, 1...20)

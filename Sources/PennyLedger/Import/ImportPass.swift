@@ -20,10 +20,17 @@ struct ImportPass {
     /// How many statement headers the file has had.
     private(set) var statementCount = 0
     private let keepsAllDates: Bool
+    /// True when the update held no ids but its sidecar's as this reading began (none read
+    /// from the ledger, none added by an earlier file): each content id the reading gives is
+    /// unique by its counts (`DedupIDAssigner`) until a date comes back, so it is looked for
+    /// among the sidecar's ids alone (`LedgerUpdate.indexContains`).
+    let isFirstToAdd: Bool
 
-    /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found.
-    init(knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: PennyError? = nil) {
+    /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found;
+    /// `isFirstToAdd` as the update's `holdsOnlyIndexedIDs` says.
+    init(knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: PennyError? = nil, isFirstToAdd: Bool = false) {
         self.keepsAllDates = keepsAllDates
+        self.isFirstToAdd = isFirstToAdd
         self.ruleFailure = ruleFailure
         assigner = DedupIDAssigner(knownRepeats: knownRepeats, foundRepeats: foundRepeats, keepsAllDates: keepsAllDates)
         repeats = RepeatedStatementGuard(knownRepeats: knownRepeats)
@@ -37,6 +44,10 @@ struct ImportPass {
             assigners[statement.account] ?? DedupIDAssigner(knownRepeats: repeats.knownRepeats, foundRepeats: foundRepeats, keepsAllDates: keepsAllDates)
         self.statement = statement
     }
+
+    /// True when the current statement's content ids are looked for among the sidecar's ids
+    /// alone (`isFirstToAdd`, and no date came back).
+    var asksIndexOnly: Bool { isFirstToAdd && !assigner.isUngrouped }
 
     /// True when a scratch file of the counts, the bank ids or the guard failed: the ids
     /// are then not to be trusted.

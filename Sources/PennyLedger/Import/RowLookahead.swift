@@ -34,11 +34,19 @@ struct RowLookahead {
         var lentFolded: UnsafeBufferPointer<UInt8>
     }
 
+    /// True when the rows' content ids are looked for in the ledger's sidecar alone
+    /// (`ImportPass.asksIndexOnly`): only its cache lines are asked for.
+    private var indexOnly = false
+
     /// Works out rows `range` of `rows` (an account's run in `own`) with `assigner`, and asks
-    /// `update` for the cache lines of their first ids. The rows' fields are read where they
+    /// `update` for the cache lines of their first ids (of the sidecar's alone when
+    /// `indexOnly`). The rows' fields are read where they
     /// lie (loading each as a `PlainRow` here and again to file it cost a twentieth of the
     /// importer's time).
-    mutating func prepare(_ rows: PlainRows, _ range: Range<Int>, own: String, assigner: inout DedupIDAssigner, update: LedgerUpdate) {
+    mutating func prepare(
+        _ rows: PlainRows, _ range: Range<Int>, own: String, assigner: inout DedupIDAssigner, update: LedgerUpdate, indexOnly: Bool = false
+    ) {
+        self.indexOnly = indexOnly
         folded.removeAll(keepingCapacity: true)
         prepared.removeAll(keepingCapacity: true)
         unhashed.removeAll(keepingCapacity: true)
@@ -107,7 +115,7 @@ struct RowLookahead {
         prepared[slot]!.key = key
         prepared[slot]!.first = first
         assigner.prefetch(key: key)
-        update.prefetch(first)
+        if indexOnly { update.prefetchIndexed(first) } else { update.prefetch(first) }
     }
 
     /// Appends `description` folded (`TextKey.foldLatin`) to `folded`: where it is, or nil

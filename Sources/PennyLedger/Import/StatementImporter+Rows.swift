@@ -25,7 +25,7 @@ extension StatementImporter {
         var start = 0
         while start < rows.count {
             let end = min(start + Self.aheadRows, rows.count)
-            lookahead.prepare(rows, start..<end, own: own, assigner: &pass.assigner, update: update)
+            lookahead.prepare(rows, start..<end, own: own, assigner: &pass.assigner, update: update, indexOnly: pass.asksIndexOnly)
             for index in start..<end {
                 rows.load(index, into: &row)
                 guard let prepared = lookahead.prepared[index - start] else {
@@ -49,7 +49,7 @@ extension StatementImporter {
         content: (key: UInt64, first: DedupID, bank: RowLookahead.BankLookup?), in pass: inout ImportPass
     ) throws(PennyError) {
         let id = try Self.id(of: row, own: own, content: content, in: &pass)
-        if update.contains(id) {
+        if content.bank == nil && pass.asksIndexOnly ? update.indexContains(id) : update.contains(id) {
             pass.outcome.duplicates += 1
             return
         }

@@ -193,7 +193,8 @@ public struct StatementImporter {
     /// Reads the file once, filing each event in turn (`take`); stops after an event once a
     /// rule gave up.
     private func pass(_ read: Read, knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
-        var pass = ImportPass(knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure)
+        var pass = ImportPass(
+            knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure, isFirstToAdd: update.holdsOnlyIndexedIDs)
         defer { ruleFailure = pass.ruleFailure }
         var lookahead = RowLookahead()
         // Rows whose dates come back (a file not grouped by date) are read again keeping

@@ -25,6 +25,18 @@ final class LedgerIDs {
         return false
     }
 
+    /// True when the sidecar has `id`; the read and added ids (`extra`) are not asked. For an
+    /// id its caller knows `extra` lacks (`LedgerUpdate.indexContains`).
+    @inline(__always) func indexContains(_ id: UInt64) -> Bool {
+        if let indexed, indexed.contains(id) { return true }
+        assert(!extra.contains(id), "an id thought new to the update was added already")
+        lastAbsent = id
+        return false
+    }
+
+    /// Brings what `indexContains(id)` reads first into the cache (a hint).
+    @inline(__always) func prefetchIndexed(_ id: UInt64) { indexed?.prefetch(id) }
+
     /// Brings what `contains(id)` reads first into the cache (a hint; a table read behind
     /// the filter is left to the kernel).
     @inline(__always) func prefetch(_ id: UInt64) {

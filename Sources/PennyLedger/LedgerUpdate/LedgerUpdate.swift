@@ -148,6 +148,19 @@ public final class LedgerUpdate {
     /// this for the next rows while it files the current ones).
     public func prefetch(_ id: DedupID) { ids.prefetch(id.value) }
 
+    /// True when the update holds no ids besides its sidecar's: none read from the ledger,
+    /// none added. A file read from here on adds the only ids `contains` would look at
+    /// besides the sidecar's.
+    public var holdsOnlyIndexedIDs: Bool { ids.holdsNoExtra }
+
+    /// True when the ledger's index sidecar has the id. Only for an id the caller knows this
+    /// update did not add (`contains` also asks the added and read ids); a debug build
+    /// checks that.
+    public func indexContains(_ id: DedupID) -> Bool { ids.indexContains(id.value) }
+
+    /// Brings what `indexContains(id)` reads first into the cache (a hint).
+    public func prefetchIndexed(_ id: DedupID) { ids.prefetchIndexed(id.value) }
+
     /// True when the ledger's ids came from its index sidecar (the ledger was not read).
     var readFromIndex: Bool { ids.ids.indexed != nil }
 

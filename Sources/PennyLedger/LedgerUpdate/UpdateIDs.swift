@@ -30,6 +30,16 @@ final class UpdateIDs {
     /// True when the ledger (or the update) has `id`.
     @inline(__always) func contains(_ id: UInt64) -> Bool { reference._withUnsafeGuaranteedRef { $0.contains(id) } }
 
+    /// True when the ledger's sidecar has `id` (the read and added ids are not asked).
+    @inline(__always) func indexContains(_ id: UInt64) -> Bool { reference._withUnsafeGuaranteedRef { $0.indexContains(id) } }
+
+    /// Brings what `indexContains(id)` reads first into the cache.
+    @inline(__always) func prefetchIndexed(_ id: UInt64) { reference._withUnsafeGuaranteedRef { $0.prefetchIndexed(id) } }
+
+    /// True when no id was read from the ledger or added (the ledger's ids, if any, are all
+    /// in its sidecar).
+    var holdsNoExtra: Bool { ids.extra.count == 0 }
+
     /// Brings what `contains(id)` reads first into the cache.
     @inline(__always) func prefetch(_ id: UInt64) { reference._withUnsafeGuaranteedRef { $0.prefetch(id) } }
 
