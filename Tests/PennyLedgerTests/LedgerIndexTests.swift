@@ -56,22 +56,27 @@ struct LedgerIndexTests {
         #expect(try open(path).readFromIndex)
     }
 
-    @Test func anUpdateHoldsOnlyIndexedIDsUntilItReadsOrAddsOne() throws {
+    @Test func anUpdateHoldsNoRowIDsButIndexedUntilItReadsOrAddsOne() throws {
         let path = ledger()
         let empty = try open(path)
-        #expect(empty.holdsOnlyIndexedIDs)
+        #expect(empty.holdsNoRowIDsButIndexed)
         #expect(!empty.indexContains(DedupID(value: 7)))
         try importing(path, 1...50)
         let indexed = try open(path)
-        #expect(indexed.holdsOnlyIndexedIDs)
+        #expect(indexed.holdsNoRowIDsButIndexed)
         #expect(indexed.indexContains(DedupID(value: 7)) && !indexed.indexContains(DedupID(value: 51)))
+        // A declared opening's id is no row's.
+        var opening = entry(0)
+        opening.id = .opening(account: "assets:a")
+        #expect(try indexed.appendOpening(opening))
+        #expect(indexed.holdsNoRowIDsButIndexed)
         try indexed.append(entry(51))
-        #expect(!indexed.holdsOnlyIndexedIDs)
+        #expect(!indexed.holdsNoRowIDsButIndexed)
         // The added id is for `contains` only; `indexContains` answers for the sidecar.
         #expect(indexed.contains(DedupID(value: 51)))
         try FileManager.default.removeItem(atPath: indexPath(path))
         // Read from the ledger, the ids are the update's own.
-        #expect(try !open(path).holdsOnlyIndexedIDs)
+        #expect(try !open(path).holdsNoRowIDsButIndexed)
     }
 
     @Test func aHandEditMakesTheLedgerReadAgain() throws {

@@ -20,14 +20,14 @@ struct ImportPass {
     /// How many statement headers the file has had.
     private(set) var statementCount = 0
     private let keepsAllDates: Bool
-    /// True when the update held no ids but its sidecar's as this reading began (none read
-    /// from the ledger, none added by an earlier file): each content id the reading gives is
+    /// True when the update held no row's id but its sidecar's as this reading began (none
+    /// read from the ledger, none added by an earlier file): each content id the reading gives is
     /// unique by its counts (`DedupIDAssigner`) until a date comes back, so it is looked for
     /// among the sidecar's ids alone (`LedgerUpdate.indexContains`).
     let isFirstToAdd: Bool
 
     /// A first reading (`knownRepeats` empty) or a later one with what earlier ones found;
-    /// `isFirstToAdd` as the update's `holdsOnlyIndexedIDs` says.
+    /// `isFirstToAdd` as the update's `holdsNoRowIDsButIndexed` says.
     init(knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: PennyError? = nil, isFirstToAdd: Bool = false) {
         self.keepsAllDates = keepsAllDates
         self.isFirstToAdd = isFirstToAdd

@@ -136,7 +136,7 @@ public struct StatementImporter {
                 date: opening.date, description: "Opening balance", account: account.name,
                 category: "equity:opening-balances", amount: opening.amount,
                 id: .opening(account: account.name), source: nil, rule: nil)
-            if try update.append(entry) { added += 1 }
+            if try update.appendOpening(entry) { added += 1 }
         }
         return added
     }
@@ -194,7 +194,7 @@ public struct StatementImporter {
     /// rule gave up.
     private func pass(_ read: Read, knownRepeats: ScratchIDSet, keepsAllDates: Bool, ruleFailure: inout PennyError?) throws(PennyError) -> ImportPassResult {
         var pass = ImportPass(
-            knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure, isFirstToAdd: update.holdsOnlyIndexedIDs)
+            knownRepeats: knownRepeats, keepsAllDates: keepsAllDates, ruleFailure: ruleFailure, isFirstToAdd: update.holdsNoRowIDsButIndexed)
         defer { ruleFailure = pass.ruleFailure }
         var lookahead = RowLookahead()
         // Rows whose dates come back (a file not grouped by date) are read again keeping

@@ -148,10 +148,22 @@ public final class LedgerUpdate {
     /// this for the next rows while it files the current ones).
     public func prefetch(_ id: DedupID) { ids.prefetch(id.value) }
 
-    /// True when the update holds no ids besides its sidecar's: none read from the ledger,
-    /// none added. A file read from here on adds the only ids `contains` would look at
-    /// besides the sidecar's.
-    public var holdsOnlyIndexedIDs: Bool { ids.holdsNoExtra }
+    /// True when the update holds no row's id besides its sidecar's: none read from the
+    /// ledger, none added but declared openings' (`appendOpening`: no row's id is one).
+    /// A file read from here on adds the only rows' ids `contains` would look at besides
+    /// the sidecar's.
+    public var holdsNoRowIDsButIndexed: Bool { ids.extraCount == openingCount }
+
+    /// How many declared openings `appendOpening` added.
+    private var openingCount = 0
+
+    /// Appends a declared opening balance's entry (`DedupID.opening`) unless the ledger has
+    /// it; returns whether it was added.
+    public func appendOpening(_ entry: JournalEntry) throws(PennyError) -> Bool {
+        guard try append(entry) else { return false }
+        openingCount += 1
+        return true
+    }
 
     /// True when the ledger's index sidecar has the id. Only for an id the caller knows this
     /// update did not add (`contains` also asks the added and read ids); a debug build

@@ -36,9 +36,8 @@ final class UpdateIDs {
     /// Brings what `indexContains(id)` reads first into the cache.
     @inline(__always) func prefetchIndexed(_ id: UInt64) { reference._withUnsafeGuaranteedRef { $0.prefetchIndexed(id) } }
 
-    /// True when no id was read from the ledger or added (the ledger's ids, if any, are all
-    /// in its sidecar).
-    var holdsNoExtra: Bool { ids.extra.count == 0 }
+    /// How many ids were read from the ledger or added (the sidecar's are not counted).
+    var extraCount: Int { ids.extra.count }
 
     /// Brings what `contains(id)` reads first into the cache.
     @inline(__always) func prefetch(_ id: UInt64) { reference._withUnsafeGuaranteedRef { $0.prefetch(id) } }
