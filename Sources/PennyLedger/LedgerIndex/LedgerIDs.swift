@@ -34,8 +34,12 @@ final class LedgerIDs {
         return false
     }
 
-    /// Brings what `indexContains(id)` reads first into the cache (a hint).
-    @inline(__always) func prefetchIndexed(_ id: UInt64) { indexed?.prefetch(id) }
+    /// Brings what `indexContains(id)` reads first into the cache, and the slot where adding
+    /// the id then writes (a hint).
+    @inline(__always) func prefetchIndexed(_ id: UInt64) {
+        indexed?.prefetch(id)
+        extra.prefetchSlot(id)
+    }
 
     /// Brings what `contains(id)` reads first into the cache (a hint; a table read behind
     /// the filter is left to the kernel).

@@ -105,6 +105,10 @@ final class SpillingIDSet {
         if spilled > 0, let filter = filterView { filter.prefetch(IDKey.of(id)) }
     }
 
+    /// Brings the in-memory slot where adding `id` starts looking into the cache (a hint for
+    /// `insertAbsent`, which reads neither the filter nor the runs).
+    @inline(__always) func prefetchSlot(_ id: UInt64) { memory.prefetch(id) }
+
     /// Adds `id`; false when it was there already.
     @discardableResult
     func insert(_ id: UInt64) -> Bool {

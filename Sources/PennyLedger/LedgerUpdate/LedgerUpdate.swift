@@ -170,7 +170,8 @@ public final class LedgerUpdate {
     /// checks that.
     public func indexContains(_ id: DedupID) -> Bool { ids.indexContains(id.value) }
 
-    /// Brings what `indexContains(id)` reads first into the cache (a hint).
+    /// Brings what `indexContains(id)` reads first into the cache, and where appending the
+    /// id then writes (a hint).
     public func prefetchIndexed(_ id: DedupID) { ids.prefetchIndexed(id.value) }
 
     /// True when the ledger's ids came from its index sidecar (the ledger was not read).
