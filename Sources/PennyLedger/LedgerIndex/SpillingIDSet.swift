@@ -11,7 +11,7 @@ import PennyCore
 /// - Complexity: `contains`/`insert` O(1) expected in memory, plus one page read per run (at
 ///   most `maximumRuns`, four by default: more are merged) on a filter hit (under 1% of
 ///   misses up to about 7 million spilled ids, more past them); memory about 16 bytes per
-///   id up to the limit, then 1.5–1.9 bytes per spilled id (the filter) up to 10 MiB, and 8
+///   id up to the limit, then 1.5–3 bytes per spilled id (the filter) up to 10 MiB, and 8
 ///   bytes per 512 (the fences).
 final class SpillingIDSet {
     private struct Run {
@@ -67,7 +67,7 @@ final class SpillingIDSet {
 
     /// The filter's bytes at most: 10 MiB, about 7 million keys at 12 bits each. Past that
     /// it keeps its size and grows less selective (a miss then reads a page of the runs more
-    /// often), so memory stays flat however many ids there are; it grew by 1.9 bytes per id.
+    /// often), so memory stays flat however many ids there are; it grew by up to 3 bytes per id.
     /// The worst 10M-row shape (shuffled, two own accounts, two round-up programs) holds two
     /// such sets, an unordered file's counts and the update's ids: at 16 MiB it peaked at
     /// 95.2 MiB by hand and 101 MB in a `make bench` run; at 10 MiB 86.3 MiB, the import
@@ -192,13 +192,15 @@ final class SpillingIDSet {
         return runs.map { run in WordStream(range: run.start..<(run.start + run.count), chunk: chunk) { runFile.read(at: $1, into: $0) } }
     }
 
-    /// A filter with room for a quarter as many keys again as are spilled, filled from the
+    /// A filter with room for twice as many keys as are spilled, filled from the
     /// runs. The old filter goes first, so the two never take memory at once (the spilled
     /// keys are all in the runs).
     /// At `filterByteLimit` the filter is made for the keys that fit, and kept from then on
     /// (the later spills' keys are added to it).
     private func rebuildFilter() {
-        filterCapacity = max(spilled + spilled / 4, 2 * memoryLimit)
+        // Twice: each rebuild reads every spilled key again, and at a quarter more an
+        // unordered file's counts (2¹⁷ ids a run) were rebuilt five times in a million rows.
+        filterCapacity = max(2 * spilled, 2 * memoryLimit)
         let keysThatFit = filterByteLimit * 8 / Self.bitsPerKey
         let sized = min(filterCapacity, keysThatFit)
         if sized < filterCapacity { filterCapacity = .max }
