@@ -221,12 +221,11 @@ struct CSVRowMapper {
         }
         // Asked per row: a flag, not a copy of the patterns.
         guard hasPatterns, let patterns else { return false }
-        let fields: (Int) -> String? = { [decoder] index in decoder.decode(record.field(index)) }
-        if patterns.ends(fields, count: record.count) {
+        if patterns.ends(record, decoder) {
             hasEnded = true
             return true
         }
-        guard let pattern = patterns.skipping(fields, count: record.count) else { return false }
+        guard let pattern = patterns.skipping(record, decoder) else { return false }
         skipped = (count: (skipped?.count ?? 0) + 1, pattern: skipped?.pattern ?? pattern, line: skipped?.line ?? record.line)
         return true
     }

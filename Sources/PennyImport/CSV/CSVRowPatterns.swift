@@ -6,51 +6,41 @@ import PennyCore
 /// field is parsed, so a `Pending` in the date column or a legal footer never reaches the
 /// date and amount parsers.
 struct CSVRowPatterns {
-    private struct Compiled {
-        let column: Int?
-        let test: CSVProfile.RowPattern.Test
-        let key: String
-        /// The pattern's text as written (for the import line).
-        let text: String
-    }
-
-    private let skips: [Compiled]
-    private let ends: [Compiled]
+    private let skips: [CompiledRowPattern]
+    private let ends: [CompiledRowPattern]
 
     /// True when the profile has no patterns (the common case costs nothing per row).
     var isEmpty: Bool { skips.isEmpty && ends.isEmpty }
 
     init(profile: CSVProfile, headerNames: [String]) {
         let folded = headerNames.map { TextKey.fold($0) }
-        func compile(_ pattern: CSVProfile.RowPattern) -> Compiled {
+        func compile(_ pattern: CSVProfile.RowPattern) -> CompiledRowPattern {
             var column: Int?
             switch pattern.column {
             case .index(let i): column = i - 1
             case .header(let name): column = folded.firstIndex(of: TextKey.fold(name)) ?? Int.max
             case nil: column = nil
             }
-            return Compiled(column: column, test: pattern.test, key: TextKey.fold(pattern.text), text: pattern.text)
+            return CompiledRowPattern(column: column, test: pattern.test, text: pattern.text)
         }
         skips = profile.skipRows.map(compile)
         ends = profile.endRows.map(compile)
     }
 
-    /// True when an `end-row` pattern holds: the data ended before this row.
-    func ends(_ fields: (Int) -> String?, count: Int) -> Bool { ends.contains { holds($0, fields, count) } }
+    /// True when an `end-row` pattern holds for `record`: the data ended before this row.
+    func ends(_ record: CSVRecord, _ decoder: TextDecoder) -> Bool { ends.contains { holds($0, record, decoder) } }
 
-    /// The text of the first `skip-row` pattern that holds, or nil.
-    func skipping(_ fields: (Int) -> String?, count: Int) -> String? { skips.first { holds($0, fields, count) }?.text }
+    /// The text of the first `skip-row` pattern that holds for `record`, or nil.
+    func skipping(_ record: CSVRecord, _ decoder: TextDecoder) -> String? { skips.first { holds($0, record, decoder) }?.text }
 
-    private func holds(_ pattern: Compiled, _ fields: (Int) -> String?, _ count: Int) -> Bool {
-        let indices = pattern.column.map { $0 < count ? [$0] : [] } ?? Array(0..<count)
+    private func holds(_ pattern: CompiledRowPattern, _ record: CSVRecord, _ decoder: TextDecoder) -> Bool {
+        let count = record.count
+        let indices = pattern.column.map { $0 < count ? $0..<($0 + 1) : 0..<0 } ?? 0..<count
         return indices.contains { index in
-            guard let text = fields(index) else { return false }
-            let key = TextKey.fold(text)
-            switch pattern.test {
-            case .is: return key == pattern.key
-            case .contains: return key.contains(pattern.key)
-            case .startsWith: return key.hasPrefix(pattern.key)
-            }
+            let field = record.field(index)
+            if let holds = pattern.holdsFolded(field) { return holds }
+            guard let text = decoder.decode(field) else { return false }
+            return pattern.holds(TextKey.fold(text))
         }
     }
 }
