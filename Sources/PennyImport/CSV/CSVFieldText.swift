@@ -20,22 +20,49 @@ enum CSVFieldText {
             return true
         }
         isPrintableASCII = false
-        for b in part {
-            if b < 0x80 {
-                if b == 0x0A || b == 0x0D { return false }
-                out.append(b)
-                continue
+        guard encoding.isSingleByte else { return appendValidUTF8(part, to: &out) }
+        // Decoded into a buffer, then copied once (an append per byte checked the array's
+        // uniqueness and capacity each time).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * part.count) { buffer in
+            var n = 0
+            for b in part {
+                if b < 0x80 {
+                    if b == 0x0A || b == 0x0D { return false }
+                    buffer[n] = b
+                    n += 1
+                    continue
+                }
+                let scalar = TextDecoder.scalar(b, encoding)
+                if scalar < 0x800 {
+                    buffer[n] = UInt8(0xC0 | (scalar >> 6))
+                    n += 1
+                } else {
+                    buffer[n] = UInt8(0xE0 | (scalar >> 12))
+                    buffer[n + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                    n += 2
+                }
+                buffer[n] = UInt8(0x80 | (scalar & 0x3F))
+                n += 1
             }
-            guard encoding.isSingleByte else { return false }
-            let scalar = TextDecoder.scalar(b, encoding)
-            if scalar < 0x800 {
-                out.append(UInt8(0xC0 | (scalar >> 6)))
-            } else {
-                out.append(UInt8(0xE0 | (scalar >> 12)))
-                out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            }
-            out.append(UInt8(0x80 | (scalar & 0x3F)))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+            return true
         }
-        return true
+    }
+
+    /// Appends a UTF-8 (or transcoded UTF-16) field's bytes as they are when they are valid
+    /// UTF-8 (what `TextDecoder.decode` accepts) with no line end; false for the String path.
+    private static func appendValidUTF8(_ part: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        guard !part.contains(0x0A), !part.contains(0x0D) else { return false }
+        var iterator = part.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput:
+                out.append(contentsOf: part)
+                return true
+            case .error: return false
+            }
+        }
     }
 }
