@@ -433,6 +433,19 @@ struct SpreadKeySortTests {
         }
     }
 
+    /// The spills' sort in the shared buffers, large then small then large again (a reused
+    /// buffer holds more than the keys), gives what `sorted()` gives, read twice from the
+    /// keys' source as a spill reads its table.
+    @Test func theSharedBuffersSortAsTheStandardSortDoesWhateverTheyHeldBefore() {
+        var generator = SeededGenerator(seed: 9)
+        for count in [20_000, 3, 700, 65, 50_000, 1] {
+            let keys = (0..<count).map { _ in IDKey.of(UInt64.random(in: 0...UInt64.max, using: &generator)) }
+            var sorted: [UInt64] = []
+            SpreadKeySort.withSorted(count: count, { body in keys.forEach(body) }) { sorted = Array($0) }
+            #expect(sorted == keys.sorted(), "\(count) keys")
+        }
+    }
+
     /// The merge of ascending streams (one empty, one long, equal keys in several) gives
     /// every key of every stream in order.
     @Test func theMergeGivesEveryKeyOfEveryStreamInOrder() {

@@ -134,26 +134,33 @@ final class SpillingIDSet {
     /// Writes the in-memory ids as a sorted run and empties memory.
     func spill() {
         guard memory.count > 0 else { return }
-        var keys: [UInt64] = []
-        keys.reserveCapacity(memory.count)
-        memory.forEach { keys.append(IDKey.of($0)) }
-        SpreadKeySort.sort(&keys)
-        if runFile == nil { runFile = ScratchFile(near: nearPath) }
-        guard let runFile, keys.withUnsafeBufferPointer({ runFile.append($0) }) else {
+        var wrote = false
+        // The table is read where it is (a copy of it would make `removeAll` copy it again).
+        SpreadKeySort.withSorted(count: memory.count, { body in self.memory.forEach { body(IDKey.of($0)) } }) { keys in
+            wrote = addRun(keys)
+        }
+        guard wrote else {
             runsFailed = true
             return
         }
-        let fences = stride(from: 0, to: keys.count, by: Self.pageKeys).map { keys[$0] }
-        runs.append(Run(start: runFile.count - keys.count, count: keys.count, fences: fences))
-        spilled += keys.count
         memory.removeAll()
         logAtLastSpill = logCount
         if runs.count > maximumRuns { mergeRuns() }
-        if spilled > filterCapacity {
-            rebuildFilter()
-        } else if let filter {
+        if spilled > filterCapacity { rebuildFilter() }
+    }
+
+    /// Writes sorted `keys` as a run, with its fences, and adds them to the filter when it
+    /// has room for them (`spill` rebuilds it otherwise); false when the run could not be written.
+    private func addRun(_ keys: UnsafeBufferPointer<UInt64>) -> Bool {
+        if runFile == nil { runFile = ScratchFile(near: nearPath) }
+        guard let runFile, runFile.append(keys) else { return false }
+        let fences = stride(from: 0, to: keys.count, by: Self.pageKeys).map { keys[$0] }
+        runs.append(Run(start: runFile.count - keys.count, count: keys.count, fences: fences))
+        spilled += keys.count
+        if spilled <= filterCapacity, let filter {
             for key in keys { filter.filter.insert(key) }
         }
+        return true
     }
 
     /// Merges every run into one, in a new scratch file (the old one is then dropped).
