@@ -129,11 +129,15 @@ public struct Categorizer: Sendable {
         heldConditions(in: foldedDescription, into: &scratch.held)
         candidates(scratch.held, satisfied: &scratch.satisfied, into: &scratch.candidates)
         scratch.keys.reset()
+        // The rule's fields are read in place: a copy of the rule retained and released each
+        // of its strings and arrays for every candidate of every row.
         for index in scratch.candidates {
-            let rule = rules[Int(index)]
-            guard rule.checksReadFromRow, let holds = RowConditions.allHold(rule.checks, row, folded: foldedDescription, keys: &scratch.keys) else { return nil }
+            let i = Int(index)
+            guard rules[i].checksReadFromRow, let holds = RowConditions.allHold(rules[i].checks, row, folded: foldedDescription, keys: &scratch.keys) else {
+                return nil
+            }
             guard holds else { continue }
-            return rule.category != nil && !rule.continues ? .rule(Int(index)) : nil
+            return rules[i].decidesAlone ? .rule(i) : nil
         }
         // Every candidate was tried and none held.
         return .byDefault
@@ -266,6 +270,9 @@ private struct CompiledRule: Sendable {
     /// True when every one of `checks` may be decided from a `PlainRow`'s bytes
     /// (`RowConditions`), without its `Transaction`.
     let checksReadFromRow: Bool
+    /// True when the rule sets a category and stops there: when it holds, its decision is
+    /// the row's (`RowVerdict.rule`).
+    let decidesAlone: Bool
 
     /// Adds what this rule sets to `decision` (the category only if no earlier rule set
     /// one; payee and note only if none is set; tags by name, once).
@@ -294,6 +301,7 @@ private struct CompiledRule: Sendable {
         self.requiredTextConditions = requiredTextConditions
         self.checks = checks
         checksReadFromRow = checks.allSatisfy(RowConditions.isReadFromRow)
+        decidesAlone = rule.category != nil && !rule.continues
     }
 }
 

@@ -22,8 +22,9 @@ enum RowConditions {
     /// Whether every one of `checks` holds for `row` (in order, stopping at the first that
     /// does not, as `categorize` does); nil when one the bytes cannot settle comes first.
     static func allHold(_ checks: [Condition], _ row: PlainRow, folded: UnsafeBufferPointer<UInt8>, keys: inout RowFieldKeys) -> Bool? {
-        for check in checks {
-            guard let holds = holds(check, row, folded: folded, keys: &keys) else { return nil }
+        // By index: a `for` loop copied each condition out, retaining its strings and arrays.
+        for k in checks.indices {
+            guard let holds = holds(checks[k], row, folded: folded, keys: &keys) else { return nil }
             if !holds { return false }
         }
         return true
