@@ -31,11 +31,13 @@ struct HotPathPropertyTests {
     /// Spilled counts (keys and markers in a scratch file, recent counts cached) agree with
     /// a dictionary too: keys seen hundreds of times, keys that come back after the cache
     /// lost them, a spill in the middle of repeats, and a reset (a date's end) after one.
-    @Test func spilledOccurrenceCountsAgreeWithADictionary() {
+    /// A table sized for every key from the first (an unordered file's) agrees the same way,
+    /// its keys spilled straight as one sorted run.
+    @Test(arguments: [false, true]) func spilledOccurrenceCountsAgreeWithADictionary(sizedForAll: Bool) {
         var generator = SeededGenerator(seed: 23)
         for round in 0..<12 {
             let limit = [2, 16, 300, 1_000][round % 4]
-            var counts = OccurrenceCounts(spillsPast: limit)
+            var counts = OccurrenceCounts(spillsPast: limit, sizedForAll: sizedForAll)
             var reference: [UInt64: Int] = [:]
             let range: UInt64 = [40, 3_000, 200_000][round % 3]
             var spilled = false

@@ -188,7 +188,7 @@ public struct DedupIDAssigner: Sendable {
         self.knownRepeats = knownRepeats
         self.foundRepeats = foundRepeats
         self.keepsAllDates = keepsAllDates
-        self.occurrences = OccurrenceCounts(spillsPast: spillsPast)
+        self.occurrences = OccurrenceCounts(spillsPast: spillsPast, sizedForAll: keepsAllDates)
         self.seenBankIDs = ScratchIDSet(near: NSTemporaryDirectory() + "/penny-bank-ids", memoryLimit: spillsPast)
     }
 

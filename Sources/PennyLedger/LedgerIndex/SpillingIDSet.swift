@@ -149,6 +149,27 @@ final class SpillingIDSet {
         if spilled > filterCapacity { rebuildFilter() }
     }
 
+    /// Adds `count` ids, distinct and not in the set, that `forEach` gives (it is asked
+    /// twice), straight as a sorted run, without passing through memory. Only for a set
+    /// that logs nothing (its log would miss them).
+    func spillAbsent(count n: Int, _ forEach: (_ body: (UInt64) -> Void) -> Void) {
+        precondition(!logs, "a logged set's ids go through insert")
+        guard n > 0 else { return }
+        var wrote = false
+        withoutActuallyEscaping(forEach) { forEach in
+            SpreadKeySort.withSorted(count: n, { body in forEach { body(IDKey.of($0)) } }) { keys in
+                wrote = addRun(keys)
+            }
+        }
+        guard wrote else {
+            runsFailed = true
+            return
+        }
+        count += n
+        if runs.count > maximumRuns { mergeRuns() }
+        if spilled > filterCapacity { rebuildFilter() }
+    }
+
     /// Writes sorted `keys` as a run, with its fences, and adds them to the filter when it
     /// has room for them (`spill` rebuilds it otherwise); false when the run could not be written.
     private func addRun(_ keys: UnsafeBufferPointer<UInt64>) -> Bool {
