@@ -39,11 +39,13 @@ struct OccurrenceCounts: Sendable {
     init(spillsPast: Int = 1 << 18, sizedForAll: Bool = false) {
         self.spillsPast = max(1, spillsPast)
         guard sizedForAll else { return }
+        // At most the default's room (a limit of "never" would not fit in memory).
+        let room = min(self.spillsPast, 1 << 18)
         var slots = 64
-        while IDSet.capacity(slots: slots) < self.spillsPast { slots *= 2 }
+        while IDSet.capacity(slots: slots) < room { slots *= 2 }
         keys = [UInt64](repeating: 0, count: slots)
         shift = UInt64(64 - slots.trailingZeroBitCount)
-        used.reserveCapacity(self.spillsPast)
+        used.reserveCapacity(room)
     }
 
     /// True once the scratch file of the spilled keys failed: the counts are then not to be
