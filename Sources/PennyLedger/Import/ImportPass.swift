@@ -46,8 +46,9 @@ struct ImportPass {
     }
 
     /// True when the current statement's content ids are looked for among the sidecar's ids
-    /// alone (`isFirstToAdd`, and no date came back).
-    var asksIndexOnly: Bool { isFirstToAdd && !assigner.isUngrouped }
+    /// alone (`isFirstToAdd`, no date came back, and the counts' scratch files hold: once
+    /// one failed the counts may repeat an id, and the file is refused at its end).
+    var asksIndexOnly: Bool { isFirstToAdd && !assigner.isUngrouped && !assigner.countsFailed }
 
     /// True when a scratch file of the counts, the bank ids or the guard failed: the ids
     /// are then not to be trusted.
