@@ -26,7 +26,7 @@ struct CSVRowMapper {
     /// copied the whole profile (642 bytes) three times a row.
     private let rowSettings: RowSettings
     /// The last plain row's date field and its date.
-    private var lastDate = LastDateField()
+    private var recentDates = RecentDateFields()
     /// The description being decoded (reused: no allocation per row).
     private var scratch: [UInt8] = []
     /// True while everything in `scratch` is printable ASCII (clean, as `PlainRow` needs).
@@ -168,14 +168,14 @@ struct CSVRowMapper {
         return UInt16(count)
     }
 
-    /// The date of a plain row: the last row's when the field's bytes are the same (a day's
-    /// rows follow each other), else read in place; nil to take the String path.
+    /// The date of a plain row: a recent row's when the field's bytes are the same
+    /// (`RecentDateFields`), else read in place; nil to take the String path.
     private mutating func plainDate(_ record: CSVRecord, _ index: Int) -> LocalDate? {
         guard index < record.count else { return nil }
         let field = record.field(index)
-        if let date = lastDate.date(of: field) { return date }
+        if let date = recentDates.date(of: field) { return date }
         guard let date = CSVFieldBytes.date(record, index, rowSettings.dateFormat) else { return nil }
-        lastDate.remember(field, date)
+        recentDates.remember(field, date)
         return date
     }
 
