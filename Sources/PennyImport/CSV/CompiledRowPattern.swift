@@ -43,16 +43,8 @@ struct CompiledRowPattern {
             switch test {
             case .is: return folded.elementsEqual(keyBytes)
             case .startsWith: return folded.starts(with: keyBytes)
-            case .contains: return Self.bytes(folded, contain: keyBytes)
+            case .contains: return keyBytes.withUnsafeBufferPointer { ByteSearch.contains(folded, $0) }
             }
         }
-    }
-
-    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain key: [UInt8]) -> Bool {
-        guard text.count >= key.count else { return false }
-        for start in 0...(text.count - key.count) where text[start] == key[0] {
-            if UnsafeBufferPointer(rebasing: text[start..<start + key.count]).elementsEqual(key) { return true }
-        }
-        return false
     }
 }

@@ -134,19 +134,10 @@ final class SpillingIDSet {
     /// Writes the in-memory ids as a sorted run and empties memory.
     func spill() {
         guard memory.count > 0 else { return }
-        var wrote = false
         // The table is read where it is (a copy of it would make `removeAll` copy it again).
-        SpreadKeySort.withSorted(count: memory.count, { body in self.memory.forEach { body(IDKey.of($0)) } }) { keys in
-            wrote = addRun(keys)
-        }
-        guard wrote else {
-            runsFailed = true
-            return
-        }
+        guard addSortedRun(count: memory.count, { body in self.memory.forEach(body) }) else { return }
         memory.removeAll()
         logAtLastSpill = logCount
-        if runs.count > maximumRuns { mergeRuns() }
-        if spilled > filterCapacity { rebuildFilter() }
     }
 
     /// Adds `count` ids, distinct and not in the set, that `forEach` gives (it is asked
@@ -154,24 +145,33 @@ final class SpillingIDSet {
     /// that logs nothing (its log would miss them).
     func spillAbsent(count n: Int, _ forEach: (_ body: (UInt64) -> Void) -> Void) {
         precondition(!logs, "a logged set's ids go through insert")
-        guard n > 0 else { return }
+        guard n > 0, addSortedRun(count: n, forEach) else { return }
+        count += n
+    }
+
+    /// Writes the `count` ids `ids` gives (it is asked twice) as a sorted run of their keys
+    /// (`SpreadKeySort.withSorted`), then merges the runs past `maximumRuns` and rebuilds
+    /// the filter when it has no room for them; false (the set failed) when the run could
+    /// not be written.
+    private func addSortedRun(count n: Int, _ ids: (_ body: (UInt64) -> Void) -> Void) -> Bool {
         var wrote = false
-        withoutActuallyEscaping(forEach) { forEach in
-            SpreadKeySort.withSorted(count: n, { body in forEach { body(IDKey.of($0)) } }) { keys in
+        withoutActuallyEscaping(ids) { ids in
+            SpreadKeySort.withSorted(count: n, { body in ids { body(IDKey.of($0)) } }) { keys in
                 wrote = addRun(keys)
             }
         }
         guard wrote else {
             runsFailed = true
-            return
+            return false
         }
-        count += n
         if runs.count > maximumRuns { mergeRuns() }
         if spilled > filterCapacity { rebuildFilter() }
+        return true
     }
 
     /// Writes sorted `keys` as a run, with its fences, and adds them to the filter when it
-    /// has room for them (`spill` rebuilds it otherwise); false when the run could not be written.
+    /// has room for them (`addSortedRun` rebuilds it otherwise); false when the run could not
+    /// be written.
     private func addRun(_ keys: UnsafeBufferPointer<UInt64>) -> Bool {
         if runFile == nil { runFile = ScratchFile(near: nearPath) }
         guard let runFile, runFile.append(keys) else { return false }

@@ -23,15 +23,6 @@ enum SpreadKeySort {
     /// update's 367,000.
     private static let shared = Mutex<Scratch?>(Scratch())
 
-    /// Sorts `keys` ascending.
-    static func sort(_ keys: inout [UInt64]) {
-        let n = keys.count
-        guard n > 64 else { return keys.sort() }
-        var scratch = Scratch()
-        let source = keys
-        sorted(count: n, { body in for key in source { body(key) } }, scratch: &scratch) { keys = Array($0) }
-    }
-
     /// Calls `body` with the `count` keys `forEach` gives (it is asked twice), sorted
     /// ascending in the shared buffers.
     static func withSorted(count n: Int, _ forEach: ((UInt64) -> Void) -> Void, _ body: (UnsafeBufferPointer<UInt64>) -> Void) {

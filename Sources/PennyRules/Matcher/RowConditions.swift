@@ -40,7 +40,7 @@ enum RowConditions {
                 var value = value
                 return value.withUTF8 { value in
                     switch op {
-                    case .contains: value.isEmpty || contains(text, value)
+                    case .contains: ByteSearch.contains(text, value)
                     case .startsWith: text.count >= value.count && text[..<value.count].elementsEqual(value)
                     case .isEqual: text.elementsEqual(value)
                     }
@@ -62,14 +62,6 @@ enum RowConditions {
         case .currency: .currency
         case .account, .amount, .date: nil
         }
-    }
-
-    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard part.count <= text.count else { return false }
-        for start in 0...(text.count - part.count) where text[start] == part[0] {
-            if text[start..<start + part.count].elementsEqual(part) { return true }
-        }
-        return false
     }
 }
 
