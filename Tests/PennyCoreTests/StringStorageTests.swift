@@ -1,8 +1,8 @@
 import PennyCore
 import Testing
 
-/// `sharesStorage`: true only for a string and a copy of that same value, so a caller that
-/// keeps the string it was handed compares the next one by identity.
+/// `sharesStorage`: true only for a string and a copy of that same value (bit for bit), so a
+/// caller that keeps the string it was handed compares the next one by identity.
 @Suite struct StringStorageTests {
     @Test func aCopyOfTheSameValueSharesItsStorage() {
         let name = String(repeating: "assets:bank:", count: 2) + "checking"
@@ -18,8 +18,10 @@ import Testing
         #expect(!one.sharesStorage(with: one + "x"))
     }
 
-    @Test func smallStringsNeverDo() {
+    @Test func smallStringsDoWhenTheyAreTheSameText() {
         let small = "assets:a"
-        #expect(!small.sharesStorage(with: small))
+        #expect(small.sharesStorage(with: "assets:" + "a"))
+        #expect(!small.sharesStorage(with: "assets:b"))
+        #expect(!small.sharesStorage(with: "assets:"))
     }
 }

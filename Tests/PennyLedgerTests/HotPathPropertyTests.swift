@@ -162,6 +162,12 @@ struct HotPathPropertyTests {
                 digits.withBytes { text = Array($0) }
                 #expect(String(decoding: text, as: UTF8.self) == Self.decimalText(minorUnits, exponent: exponent))
                 #expect(digits.count == text.count)
+                // Written in place: with room for the two words' stores, and with room for the text only.
+                for room in [max(16, text.count), text.count] {
+                    var out = [UInt8](repeating: 0xFF, count: room)
+                    out.withUnsafeMutableBufferPointer { digits.write(to: $0.baseAddress!, room: room) }
+                    #expect(Array(out[..<text.count]) == text)
+                }
                 var written: [UInt8] = []
                 JournalWriter.write(40, into: &written) { $0.decimal(minorUnits, exponent: exponent) }
                 #expect(written == text)

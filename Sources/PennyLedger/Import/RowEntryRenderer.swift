@@ -50,6 +50,9 @@ public final class RowEntryRenderer {
     private var accountNewlines = 0, sourceNewlines = 0
     /// The last row's date and its `YYYY-MM-DD` (a day's rows follow each other).
     private var isoDate: (date: LocalDate, bytes: (UInt64, UInt16))?
+    /// The last year written and its `YYYY-` (an unordered statement's rows change date
+    /// each row, but seldom year).
+    private var isoYear: (year: Int, bytes: UInt64)?
     /// The last row's source line, counted up to the next.
     private var lineDigits = CountingDigits()
 
@@ -120,11 +123,7 @@ public final class RowEntryRenderer {
         let descriptionLength = text.count + (joinsPayee ? payee.count + 3 : 0)
         var bound = 96 + 2 * JournalWriter.postingBound + max(14, descriptionLength) + slot.category.count + accountText.count + sourcePrefix.count + slot.tail.count
         if let details { bound += 5 * 24 + details.memo.count + details.counterparty.count + details.iban.count + details.type.count + payee.count }
-        if isoDate?.date != row.date {
-            var iso: (UInt64, UInt16) = (0, 0)
-            withUnsafeMutableBytes(of: &iso) { row.date.writeISOBytes(to: $0.bindMemory(to: UInt8.self).baseAddress!) }
-            isoDate = (row.date, iso)
-        }
+        if isoDate?.date != row.date { isoDate = (row.date, isoBytes(row.date)) }
         lineDigits.set(row.line)
         var detailLines = 0
         JournalWriter.write(bound, into: &out) { w in
@@ -151,6 +150,23 @@ public final class RowEntryRenderer {
         // The blank line, the date, id and source lines, two postings (a clean description
         // and the sanitized payee hold none), the details' tags, and what the prepared parts hold.
         return 6 + detailLines + slot.newlines + accountNewlines + sourceNewlines
+    }
+
+    /// `date` as `YYYY-MM-DD` (`LocalDate.writeISOBytes`'s bytes): the year's part made once
+    /// a year, month and day two digits at a time.
+    private func isoBytes(_ date: LocalDate) -> (UInt64, UInt16) {
+        if isoYear?.year != date.year {
+            var whole: (UInt64, UInt16) = (0, 0)
+            withUnsafeMutableBytes(of: &whole) { date.writeISOBytes(to: $0.bindMemory(to: UInt8.self).baseAddress!) }
+            isoYear = (date.year, whole.0)
+        }
+        var iso: (UInt64, UInt16) = (isoYear!.bytes, 0)
+        withUnsafeMutableBytes(of: &iso) { b in
+            b.storeBytes(of: DecimalDigits.pairBytes(date.month), toByteOffset: 5, as: UInt16.self)
+            b[7] = UInt8(ascii: "-")
+            b.storeBytes(of: DecimalDigits.pairBytes(date.day), toByteOffset: 8, as: UInt16.self)
+        }
+        return iso
     }
 
     /// True when `payee` is not the same text as `text` (`String` equality; bytes settle it

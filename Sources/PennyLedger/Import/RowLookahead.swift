@@ -122,13 +122,12 @@ struct RowLookahead {
     /// (nothing appended) when it cannot be folded from its bytes.
     private mutating func fold(_ description: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let at = folded.count
-        folded.appendZeros(description.count)
-        let length = folded.withUnsafeMutableBufferPointer { TextKey.foldLatin(description, into: $0.baseAddress! + at) }
-        guard let length else {
-            folded.removeLast(description.count)
-            return nil
+        var length: Int?
+        folded.appendWritten(upTo: description.count) { start in
+            length = TextKey.foldLatin(description, into: start)
+            return length ?? 0
         }
-        folded.removeLast(description.count - length)
+        guard let length else { return nil }
         return at..<at + length
     }
 }

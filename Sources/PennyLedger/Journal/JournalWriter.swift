@@ -119,15 +119,13 @@ public enum JournalWriter {
 
     /// Reserves `bound` bytes at the end of `out`, lets `body` write at most that many,
     /// and keeps what it wrote.
+    @inline(__always)
     static func write(_ bound: Int, into out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-        let start = out.count
-        out.appendZeros(bound)
-        let used = out.withUnsafeMutableBufferPointer { buffer in
-            var writer = ByteWriter(base: buffer.baseAddress! + start, capacity: bound)
+        out.appendWritten(upTo: bound) { start in
+            var writer = ByteWriter(base: start, capacity: bound)
             body(&writer)
             return writer.count
         }
-        out.removeLast(bound - used)
     }
 
     /// The description as `render` writes it (for tests and previews).
@@ -141,8 +139,9 @@ public enum JournalWriter {
 /// An amount's decimal text, made in one pass on the stack (`ByteWriter.decimal` and the
 /// postings write it).
 struct DecimalDigits {
-    /// Up to 24 bytes, filled from the end.
-    private var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Up to 24 bytes, filled from byte 24 back; the 16 after them are room for `write`'s
+    /// loads.
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     /// How many bytes the text has.
     private(set) var count = 0
 
@@ -160,18 +159,38 @@ struct DecimalDigits {
         precondition((0...18).contains(exponent), "a currency exponent beyond ISO 4217's")
         var magnitude = magnitude
         var at = 24
-        var produced = 0
         withUnsafeMutableBytes(of: &storage) { b in
-            repeat {
-                if produced == exponent && exponent > 0 {
+            // Two digits a division: the decimals (exactly `exponent`), the point, then
+            // the whole part (at least one digit).
+            func pair(_ value: UInt64) {
+                at -= 2
+                b.storeBytes(of: Self.pairBytes(Int(truncatingIfNeeded: value)), toByteOffset: at, as: UInt16.self)
+            }
+            if exponent > 0 {
+                var left = exponent
+                while left >= 2 {
+                    pair(magnitude % 100)
+                    magnitude /= 100
+                    left -= 2
+                }
+                if left == 1 {
                     at -= 1
-                    b[at] = UInt8(ascii: ".")
+                    b[at] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
+                    magnitude /= 10
                 }
                 at -= 1
-                b[at] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
-                magnitude /= 10
-                produced += 1
-            } while magnitude > 0 || produced <= exponent
+                b[at] = UInt8(ascii: ".")
+            }
+            while magnitude >= 100 {
+                pair(magnitude % 100)
+                magnitude /= 100
+            }
+            if magnitude >= 10 {
+                pair(magnitude)
+            } else {
+                at -= 1
+                b[at] = UInt8(truncatingIfNeeded: 0x30 + magnitude)
+            }
             if negative {
                 at -= 1
                 b[at] = UInt8(ascii: "-")
@@ -180,10 +199,36 @@ struct DecimalDigits {
         count = 24 - at
     }
 
+    /// The two ASCII digits of `value` (0...99) as they lie in memory, tens first.
+    @inline(__always)
+    static func pairBytes(_ value: Int) -> UInt16 {
+        let tens = (value &* 103) >> 10  // value / 10 for every value below 179
+        let ones = value &- tens &* 10
+        return (UInt16(truncatingIfNeeded: 0x30 &+ tens) | UInt16(truncatingIfNeeded: 0x30 &+ ones) << 8).littleEndian
+    }
+
+    /// Writes the text at `out`, which has room for `room` bytes (at least `count`): as two
+    /// eight-byte stores when the text and the room allow (the bytes stored past the text
+    /// are the writer's to overwrite), else a byte at a time. A call to copy so few bytes
+    /// cost more than the copy.
+    @inline(__always)
+    mutating func write(to out: UnsafeMutablePointer<UInt8>, room: Int) {
+        let count = self.count
+        withUnsafeBytes(of: &storage) { b in
+            if count <= 16 && room >= 16 {
+                let raw = UnsafeMutableRawPointer(out)
+                raw.storeBytes(of: b.loadUnaligned(fromByteOffset: 24 - count, as: UInt64.self), as: UInt64.self)
+                raw.storeBytes(of: b.loadUnaligned(fromByteOffset: 32 - count, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            } else {
+                for i in 0..<count { out[i] = b[24 - count + i] }
+            }
+        }
+    }
+
     /// Calls `body` with the text.
     mutating func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let count = self.count
-        withUnsafeBytes(of: &storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[(24 - count)...])) }
+        withUnsafeBytes(of: &storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[(24 - count)..<24])) }
     }
 }
 
@@ -199,12 +244,14 @@ struct ByteWriter {
         self.capacity = capacity
     }
 
+    @inline(__always)
     mutating func put(_ byte: UInt8) {
         precondition(count < capacity, "journal entry longer than reserved")
         base[count] = byte
         count += 1
     }
 
+    @inline(__always)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(count + bytes.count <= capacity, "journal entry longer than reserved")
         guard let source = bytes.baseAddress else { return }
@@ -212,6 +259,7 @@ struct ByteWriter {
         count += bytes.count
     }
 
+    @inline(__always)
     mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -231,22 +279,28 @@ struct ByteWriter {
     }
 
     /// 16 lower-case hex digits.
+    @inline(__always)
     mutating func hex(_ value: UInt64) {
         precondition(count + 16 <= capacity, "journal entry longer than reserved")
         let out = UnsafeMutableRawPointer(base + count)
-        Self.hexPairs.withUnsafeBufferPointer { pairs in
-            for i in 0..<8 {
-                let byte = Int(truncatingIfNeeded: value >> UInt64(56 - 8 * i)) & 0xFF
-                out.storeBytes(of: pairs[byte], toByteOffset: 2 * i, as: UInt16.self)
-            }
-        }
+        out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: value >> 32)), toByteOffset: 0, as: UInt64.self)
+        out.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: value)), toByteOffset: 8, as: UInt64.self)
         count += 16
     }
 
-    /// Each byte's two hex digits as they lie in memory.
-    private static let hexPairs: [UInt16] = (0..<256).map { byte in
-        let digits = Array("0123456789abcdef".utf8)
-        return (UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0xF]) << 8).littleEndian
+    /// The eight lower-case hex digits of `x` as they lie in memory, computed a byte lane
+    /// each (no table: a table's lookups and its lazy start cost more than the arithmetic).
+    @inline(__always)
+    static func hexDigits(_ x: UInt32) -> UInt64 {
+        // One nibble a byte, the most significant in the highest byte.
+        var v = UInt64(x)
+        v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF
+        v = (v | (v << 8)) & 0x00FF_00FF_00FF_00FF
+        v = (v | (v << 4)) & 0x0F0F_0F0F_0F0F_0F0F
+        // 1 in the lanes of nibbles 10...15, which become `a`...`f` (0x27 past `0` + 10).
+        let letters = ((v &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        v = v &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+        return v.bigEndian
     }
 
     /// `; NAME: VALUE` on its own indented line.
@@ -300,25 +354,69 @@ struct ByteWriter {
     ) {
         var digits = DecimalDigits(minorUnits.magnitude, exponent: currency.exponent)
         currency.withCodeBytes { code in
+            let tail = Self.codeTail(code)
             put(first)
-            amount(afterScalars: firstScalars, negative: minorUnits > 0, digits: &digits, code: code)
+            amount(afterScalars: firstScalars, negative: minorUnits > 0, digits: &digits, code: code, tail: tail)
             put(second)
-            amount(afterScalars: secondScalars, negative: minorUnits < 0, digits: &digits, code: code)
+            amount(afterScalars: secondScalars, negative: minorUnits < 0, digits: &digits, code: code, tail: tail)
         }
     }
 
+    /// ` CODE` and the line end as one word, when the code has at most six bytes.
+    @inline(__always)
+    private static func codeTail(_ code: UnsafeBufferPointer<UInt8>) -> (word: UInt64, count: Int)? {
+        guard code.count <= 6 else { return nil }
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { b in
+            b[0] = 0x20
+            for i in 0..<code.count { b[1 + i] = code[i] }
+            b[1 + code.count] = 0x0A
+        }
+        return (word, code.count + 2)
+    }
+
     /// Padding, `-` when `negative`, the digits, the code and the line end.
-    private mutating func amount(afterScalars scalars: Int, negative: Bool, digits: inout DecimalDigits, code: UnsafeBufferPointer<UInt8>) {
+    private mutating func amount(
+        afterScalars scalars: Int, negative: Bool, digits: inout DecimalDigits, code: UnsafeBufferPointer<UInt8>, tail: (word: UInt64, count: Int)? = nil
+    ) {
         let numberLength = digits.count + (negative ? 1 : 0) + 1 + code.count
         let padding = max(2, 52 - scalars - numberLength)
         precondition(count + padding + numberLength + 1 <= capacity, "journal entry longer than reserved")
-        (base + count).initialize(repeating: 0x20, count: padding)
-        count += padding
-        if negative { put(UInt8(ascii: "-")) }
-        digits.withBytes { put($0) }
-        put(0x20)
-        put(code)
-        put(0x0A)
+        spaces(padding)
+        if negative {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        digits.write(to: base + count, room: capacity - count)
+        count += digits.count
+        if let tail, count + 8 <= capacity {
+            UnsafeMutableRawPointer(base + count).storeBytes(of: tail.word, as: UInt64.self)
+            count += tail.count
+            return
+        }
+        base[count] = 0x20
+        count += 1
+        for i in 0..<code.count { base[count + i] = code[i] }
+        count += code.count
+        base[count] = 0x0A
+        count += 1
+    }
+
+    /// `n` spaces (room checked by the caller): eight at a store where the room allows
+    /// the last store to reach past them (what follows overwrites it).
+    @inline(__always)
+    private mutating func spaces(_ n: Int) {
+        if count + n + 8 <= capacity {
+            let raw = UnsafeMutableRawPointer(base + count)
+            var i = 0
+            while i < n {
+                raw.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+        } else {
+            (base + count).initialize(repeating: 0x20, count: n)
+        }
+        count += n
     }
 
     /// Minor units as a decimal with `exponent` digits after the point.

@@ -32,6 +32,33 @@ struct DayChanges: Sequence, Sendable {
         changes[slot] = change
     }
 
+    /// Where `day` is (`found`), or the empty slot where it would go: for `change(at:)`,
+    /// `store(_:at:)` and `insert(_:for:at:)`, valid until the next insert.
+    func find(_ day: Int) -> (slot: Int, found: Bool) {
+        let slot = self.slot(of: day)
+        return (slot, days[slot] == day)
+    }
+
+    /// The change in a slot `find` found.
+    func change(at slot: Int) -> Int64 { changes[slot] }
+
+    /// Replaces the change in a slot `find` found (or `insert` returned).
+    mutating func store(_ change: Int64, at slot: Int) { changes[slot] = change }
+
+    /// Adds `day` with `change` at the empty slot `find` gave for it; returns its slot,
+    /// another one when the table grew first.
+    mutating func insert(_ change: Int64, for day: Int, at slot: Int) -> Int {
+        var slot = slot
+        if (count + 1) * 4 > days.count * 3 {
+            grow()
+            slot = self.slot(of: day)
+        }
+        days[slot] = day
+        changes[slot] = change
+        count += 1
+        return slot
+    }
+
     /// The slot holding `day`, or the empty one where it would go.
     private func slot(of day: Int) -> Int {
         days.withUnsafeBufferPointer { days in

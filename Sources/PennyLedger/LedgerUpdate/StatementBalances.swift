@@ -21,9 +21,10 @@ public struct StatementBalances: Sendable {
     private var keys: [Key] = []
     private var days: [DayChanges] = []
     /// The last key (its place in `keys`) and day added to, with the day's whole change
-    /// (not yet in `days`): a statement's rows come a day at a time, so most adds touch no
-    /// dictionary.
-    private var run: (index: Int, day: Int, sum: Int64)?
+    /// (`days` holds the day, at `slot`, but not yet this change): a statement's rows come
+    /// a day at a time, so most adds touch no table, and an unordered statement's row
+    /// looks its day up once.
+    private var run: (index: Int, day: Int, sum: Int64, slot: Int)?
     /// The date of `run`'s day (rows of one day are compared by date, not day number).
     private var runDate: LocalDate?
     /// `run`'s account as the caller names it (the caller's string, so the next row's
@@ -80,10 +81,12 @@ public struct StatementBalances: Sendable {
         // row): its key's place is the run's.
         let index = run != nil && runAccount == account && runCurrency == currency ? run!.index : place(of: Key(account: account, currency: currency.code))
         let day = date.dayNumber
-        var sum = days[index][day] ?? 0
+        let (slot, found) = days[index].find(day)
+        var sum = found ? days[index].change(at: slot) : 0
         try sum.add(checked: delta)
+        // The run before goes to its own slot: no insert comes between, so `slot` holds.
         flushRun()
-        run = (index, day, sum)
+        run = (index, day, sum, found ? slot : days[index].insert(sum, for: day, at: slot))
         runDate = date
         if runAccount?.sharesStorage(with: account) != true { runAccount = account }
         runCurrency = currency
@@ -105,7 +108,7 @@ public struct StatementBalances: Sendable {
     /// Moves the run's sum (its day's change, `days`'s included) into `days`.
     private mutating func flushRun() {
         guard let current = run else { return }
-        days[current.index].set(current.sum, for: current.day)
+        days[current.index].store(current.sum, at: current.slot)
         run = nil
         runDate = nil
     }
