@@ -172,7 +172,10 @@ private struct NameFacts {
 }
 
 /// The facts of each name seen, the last own account's and last category's kept apart
-/// (an import's own account never changes within a statement).
+/// (an import's own account never changes within a statement). The last names are the
+/// caller's strings, so the next row's usually compare by identity (`sharesStorage`):
+/// an account name is too long to be a small string, and comparing its bytes cost a
+/// hundred instructions a row.
 private struct AccountNames {
     let own: Set<String>
     var known: [String: NameFacts] = [:]
@@ -182,14 +185,23 @@ private struct AccountNames {
     init(own: Set<String>) { self.own = own }
 
     mutating func account(_ name: String) -> NameFacts {
-        if let last = lastAccount, last.name == name { return last.facts }
+        if let last = lastAccount, last.name.sharesStorage(with: name) { return last.facts }
+        if let last = lastAccount, last.name == name {
+            // The caller's string is kept: a statement's run after run names its account anew.
+            lastAccount = (name, last.facts)
+            return last.facts
+        }
         let facts = facts(name)
         lastAccount = (name, facts)
         return facts
     }
 
     mutating func category(_ name: String) -> NameFacts {
-        if let last = lastCategory, last.name == name { return last.facts }
+        if let last = lastCategory, last.name.sharesStorage(with: name) { return last.facts }
+        if let last = lastCategory, last.name == name {
+            lastCategory = (name, last.facts)
+            return last.facts
+        }
         let facts = facts(name)
         lastCategory = (name, facts)
         return facts

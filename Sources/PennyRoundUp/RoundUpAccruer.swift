@@ -2,14 +2,18 @@ public import PennyCore
 
 /// Adds purchases to a tally one at a time without making a `RoundUpCandidate` for each:
 /// the import's path, one call per entry it appends. The last own account's programs and
-/// the last category's answer are kept while they repeat (they almost always do).
+/// the last category's answer are kept while they repeat (they almost always do), compared
+/// by identity first (`sharesStorage`: the caller hands the same strings row after row).
 ///
 /// Only for an engine without `if` lines to decide (`decidesConditions` false): the same
 /// purchases give the same day totals as `RoundUpEngine.accrue(_:into:)` (a test checks it).
 public struct RoundUpAccruer {
     private let engine: RoundUpEngine
     private var lastAccount: String?
+    /// The programs fed by `lastAccount`: their numbers, terms and funding accounts.
     private var programs: [Int] = []
+    private var terms: [RoundUpEngine.SpareTerms] = []
+    private var fundings: [String] = []
     private var lastCategory: String?
     private var categoryRoundsUp = false
 
@@ -24,9 +28,9 @@ public struct RoundUpAccruer {
     public mutating func accrue(
         date: LocalDate, amount: Money, account: String, category: String, excludesRoundUp: Bool, into tally: inout RoundUpTally
     ) throws(MoneyError) {
-        if category != lastCategory {
+        if !(lastCategory?.sharesStorage(with: category) ?? false) {
+            if category != lastCategory { categoryRoundsUp = RoundUpEngine.roundsUp(category: category) }
             lastCategory = category
-            categoryRoundsUp = RoundUpEngine.roundsUp(category: category)
         }
         try accrue(date: date, amount: amount, account: account, categoryRoundsUp: categoryRoundsUp, excludesRoundUp: excludesRoundUp, into: &tally)
     }
@@ -37,13 +41,18 @@ public struct RoundUpAccruer {
         date: LocalDate, amount: Money, account: String, categoryRoundsUp: Bool, excludesRoundUp: Bool, into tally: inout RoundUpTally
     ) throws(MoneyError) {
         guard amount.isNegative, !excludesRoundUp, categoryRoundsUp else { return }
-        if account != lastAccount {
+        if !(lastAccount?.sharesStorage(with: account) ?? false) {
+            // An equal name in another string is kept too, so the next rows compare by identity.
+            if account != lastAccount {
+                programs = engine.programs(from: account)
+                terms = programs.map { engine.spareTerms(program: $0) }
+                fundings = programs.map { engine.funding(program: $0, account: account) }
+            }
             lastAccount = account
-            programs = engine.programs(from: account)
         }
-        for index in programs {
-            guard let spare = engine.spare(program: index, date: date, amount: amount) else { continue }
-            try tally.add(spare, on: date, program: index, funding: engine.funding(program: index, account: account))
+        for i in programs.indices {
+            guard let spare = terms[i].spare(date: date, amount: amount) else { continue }
+            try tally.add(spare, on: date, program: programs[i], funding: fundings[i])
         }
     }
 }

@@ -89,10 +89,14 @@ public struct RoundUpEngine {
     /// `date` (positive); nil when the purchase is in another currency, after the program's
     /// `until`, or an exact multiple of the unit. The `if` lines are not asked.
     func spare(program index: Int, date: LocalDate, amount: Money) -> Int64? {
+        spareTerms(program: index).spare(date: date, amount: amount)
+    }
+
+    /// What `spare(program:date:amount:)` reads of program `index`, copied out once: the
+    /// accruer asks it per purchase without touching the program's strings.
+    func spareTerms(program index: Int) -> SpareTerms {
         let compiled = self.compiled[index]
-        guard amount.currency == compiled.currency, compiled.program.until.map({ date <= $0 }) ?? true else { return nil }
-        let spare = Self.spare(amount: amount.minorUnits, unit: compiled.unit, multiplier: compiled.program.multiplier)
-        return spare > 0 ? spare : nil
+        return SpareTerms(currency: compiled.currency, until: compiled.program.until, unit: compiled.unit, multiplier: compiled.program.multiplier)
     }
 
     /// The funding account of program `index` for a purchase of `account`.
@@ -151,6 +155,23 @@ public struct RoundUpEngine {
 
     /// A program with what accrual needs precomputed; programs without a pot, currency or
     /// usable unit (validation refuses those) are left out.
+    /// A program's terms for the spare change of one purchase (no reference counted parts).
+    struct SpareTerms {
+        let currency: Currency
+        let until: LocalDate?
+        let unit: Int64
+        let multiplier: Int
+
+        /// The spare change of a purchase of `amount` on `date` (positive); nil when the
+        /// purchase is in another currency, after `until`, or an exact multiple of the unit.
+        @inline(__always)
+        func spare(date: LocalDate, amount: Money) -> Int64? {
+            guard amount.currency == currency, until.map({ date <= $0 }) ?? true else { return nil }
+            let spare = RoundUpEngine.spare(amount: amount.minorUnits, unit: unit, multiplier: multiplier)
+            return spare > 0 ? spare : nil
+        }
+    }
+
     private struct CompiledProgram {
         let program: RoundUpProgram
         let origins: Set<String>
