@@ -14,9 +14,17 @@ struct CSVSimpleRecords {
     /// The delimiter in each of a word's eight bytes.
     private let delimiterLanes: UInt64
 
+    /// The delimiter, quote, CR and LF in each of a vector's sixteen bytes (kept here, not
+    /// in statics, which a call would ask whether they are made yet).
+    private let delimiterVector: SIMD16<UInt8>
+    private let quoteVector = SIMD16<UInt8>(repeating: CSVSimpleRecords.quote)
+    private let carriageReturnVector = SIMD16<UInt8>(repeating: CSVSimpleRecords.carriageReturn)
+    private let lineFeedVector = SIMD16<UInt8>(repeating: CSVSimpleRecords.lineFeed)
+
     init(delimiter: UInt8) {
         self.delimiter = delimiter
         delimiterLanes = 0x0101_0101_0101_0101 &* UInt64(delimiter)
+        delimiterVector = SIMD16(repeating: delimiter)
     }
 
     private static let quote: UInt8 = 0x22
@@ -82,10 +90,22 @@ struct CSVSimpleRecords {
     }
 
     /// The first delimiter, quote, CR or LF at or after `start` (`end` when there is none):
-    /// eight bytes at a time while eight remain, then byte by byte.
+    /// sixteen bytes at a time while sixteen remain (vector compares), then eight (byte
+    /// lanes of a word), then byte by byte.
     @inline(__always)
     private func firstStop(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
         var position = start
+        while position + 16 <= end {
+            let bytes = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+            let stops = (bytes .== delimiterVector) .| (bytes .== quoteVector) .| (bytes .== carriageReturnVector) .| (bytes .== lineFeedVector)
+            if any(stops) {
+                let marked = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stops)
+                let (low, high) = unsafeBitCast(marked, to: (UInt64, UInt64).self)
+                let first = low != 0 ? low.littleEndian.trailingZeroBitCount / 8 : 8 + high.littleEndian.trailingZeroBitCount / 8
+                return position + first
+            }
+            position += 16
+        }
         while position + 8 <= end {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
             let found =
