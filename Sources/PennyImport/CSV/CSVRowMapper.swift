@@ -31,6 +31,9 @@ struct CSVRowMapper {
     private var scratch: [UInt8] = []
     /// True while everything in `scratch` is printable ASCII (clean, as `PlainRow` needs).
     private var scratchIsPrintableASCII = true
+    /// The description as the record holds it, when it is one column of printable ASCII
+    /// (most rows): lent in place of `scratch`, for the record's lifetime only.
+    private var lentDescription: UnsafeBufferPointer<UInt8>?
     /// The details of the row being decoded, one after another (`RowDetails`), and their lengths.
     private var detailScratch: [UInt8] = []
     private var detailLengths = RowDetailLengths.none
@@ -71,14 +74,24 @@ struct CSVRowMapper {
         let plain = rows == nil ? nil : columnsRef!._withUnsafeGuaranteedRef { $0.isPlain ? plainFields(record, $0) : nil }
         if let plain {
             let line = record.line
-            scratch.withUnsafeBufferPointer { description in
-                guard plain.hasDetails else {
-                    return rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description, line: line)
+            let balance = plain.balance?.minorUnits
+            if !plain.hasDetails {
+                if let lent = lentDescription {
+                    rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: balance, description: lent, line: line)
+                } else {
+                    scratch.withUnsafeBufferPointer { rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: balance, description: $0, line: line) }
                 }
-                detailScratch.withUnsafeBufferPointer { details in
-                    rows!.append(
-                        date: plain.date, minorUnits: plain.amount.minorUnits, balance: plain.balance?.minorUnits, description: description,
-                        details: (details, detailLengths), line: line)
+                return false
+            }
+            let lengths = detailLengths
+            detailScratch.withUnsafeBufferPointer { details in
+                if let lent = lentDescription {
+                    rows!.append(date: plain.date, minorUnits: plain.amount.minorUnits, balance: balance, description: lent, details: (details, lengths), line: line)
+                } else {
+                    scratch.withUnsafeBufferPointer { description in
+                        rows!.append(
+                            date: plain.date, minorUnits: plain.amount.minorUnits, balance: balance, description: description, details: (details, lengths), line: line)
+                    }
                 }
             }
             return false
@@ -116,17 +129,20 @@ struct CSVRowMapper {
     /// and the details into `detailScratch` (when the profile has them), all clean
     /// (`PlainRow.isClean`); nil when any of them needs the `String` path.
     private mutating func plainFields(_ record: CSVRecord, _ c: ResolvedColumns) -> (date: LocalDate, amount: Money, balance: Money?, hasDetails: Bool)? {
-        guard let date = plainDate(record, c.date), var amount = plainAmountRef!._withUnsafeGuaranteedRef({ $0.read(record) }), decodeDescription(record, c.description) else {
+        guard let date = plainDate(record, c.date), var amount = plainAmountRef!._withUnsafeGuaranteedRef({ $0.read(record) }),
+            decodeDescription(record, c.description, lending: true)
+        else {
             return nil
         }
-        guard scratch.count <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
+        let descriptionCount = lentDescription?.count ?? scratch.count
+        guard descriptionCount <= PlainRow.maximumDescriptionBytes, scratchIsPrintableASCII || scratch.withUnsafeBufferPointer({ PlainRow.isClean($0) }) else {
             return nil
         }
         let hasDetails = c.hasDetails
         if hasDetails {
             guard decodeDetails(record, c) else { return nil }
             // Without a description the entry's text is the payee or memo (`StatementImporter.description`).
-            if scratch.isEmpty && (detailLengths.payee > 0 || detailLengths.memo > 0) { return nil }
+            if descriptionCount == 0 && (detailLengths.payee > 0 || detailLengths.memo > 0) { return nil }
         }
         if rowSettings.negate { amount = -amount }
         var balance: Money?
@@ -188,9 +204,19 @@ struct CSVRowMapper {
 
     /// Decodes the description columns, trimmed and joined with spaces, into `scratch`;
     /// false to take the String path.
-    private mutating func decodeDescription(_ record: CSVRecord, _ columns: [Int]) -> Bool {
+    /// With `lending`, one column of printable ASCII is lent as it is (`lentDescription`)
+    /// instead: the same bytes, not copied.
+    private mutating func decodeDescription(_ record: CSVRecord, _ columns: [Int], lending: Bool = false) -> Bool {
+        lentDescription = nil
         scratch.removeAll(keepingCapacity: true)
         scratchIsPrintableASCII = true
+        if lending, columns.count == 1, columns[0] < record.count {
+            let part = CSVFieldBytes.trimmed(record.field(columns[0]))
+            if let first = part.first, let last = part.last, first < 0x80, last < 0x80, PrintableASCII.contains(only: part) {
+                lentDescription = part
+                return true
+            }
+        }
         for i in columns {
             guard i < record.count, CSVFieldText.appendDecoded(record.field(i), to: &scratch, joining: true, isPrintableASCII: &scratchIsPrintableASCII, rowSettings.encoding)
             else { return false }
@@ -364,7 +390,10 @@ struct CSVRowMapper {
                 at: SourceLocation(file: fileName, line: record.line, column: index + 1), excerpt: excerpt(record))
         }
     }
+}
 
+/// Reading a field as text, for the `String` path and its errors.
+extension CSVRowMapper {
     private func optionalText(_ record: CSVRecord, _ index: Int?) throws(PennyError) -> String? {
         guard let index, index < record.count else { return nil }
         let value = try text(record, index).trimmingSpaces
