@@ -185,26 +185,28 @@ private struct AccountNames {
     init(own: Set<String>) { self.own = own }
 
     mutating func account(_ name: String) -> NameFacts {
-        if let last = lastAccount, last.name.sharesStorage(with: name) { return last.facts }
-        if let last = lastAccount, last.name == name {
-            // The caller's string is kept: a statement's run after run names its account anew.
-            lastAccount = (name, last.facts)
-            return last.facts
-        }
+        if let facts = Self.recall(name, from: &lastAccount) { return facts }
         let facts = facts(name)
         lastAccount = (name, facts)
         return facts
     }
 
     mutating func category(_ name: String) -> NameFacts {
-        if let last = lastCategory, last.name.sharesStorage(with: name) { return last.facts }
-        if let last = lastCategory, last.name == name {
-            lastCategory = (name, last.facts)
-            return last.facts
-        }
+        if let facts = Self.recall(name, from: &lastCategory) { return facts }
         let facts = facts(name)
         lastCategory = (name, facts)
         return facts
+    }
+
+    /// The facts `last` keeps when it names `name`: by identity, else by its bytes, and then
+    /// the caller's string is kept in it (a statement's run after run names its account anew).
+    @inline(__always)
+    private static func recall(_ name: String, from last: inout (name: String, facts: NameFacts)?) -> NameFacts? {
+        guard let kept = last else { return nil }
+        if kept.name.sharesStorage(with: name) { return kept.facts }
+        guard kept.name == name else { return nil }
+        last = (name, kept.facts)
+        return kept.facts
     }
 
     private mutating func facts(_ name: String) -> NameFacts {

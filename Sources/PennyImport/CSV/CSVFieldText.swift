@@ -9,16 +9,17 @@ enum CSVFieldText {
     static func appendDecoded(
         _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], joining: Bool, isPrintableASCII: inout Bool, _ encoding: CSVProfile.Encoding
     ) -> Bool {
+        // Printable ASCII (most descriptions): one copy.
+        if let part = printableASCII(bytes) {
+            if joining && !out.isEmpty { out.append(0x20) }
+            out.append(contentsOf: part)
+            return true
+        }
         let part = CSVFieldBytes.trimmed(bytes)
         guard let first = part.first, let last = part.last else { return true }
         // Non-ASCII at an end may be white space (a no-break space): the String path trims it.
         guard first < 0x80, last < 0x80 else { return false }
         if joining && !out.isEmpty { out.append(0x20) }
-        // Printable ASCII (most descriptions): one copy.
-        if PrintableASCII.contains(only: part) {
-            out.append(contentsOf: part)
-            return true
-        }
         isPrintableASCII = false
         guard encoding.isSingleByte else { return appendValidUTF8(part, to: &out) }
         // Decoded into a buffer, then copied once (an append per byte checked the array's
@@ -47,6 +48,14 @@ enum CSVFieldText {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
             return true
         }
+    }
+
+    /// The field trimmed, when that is not empty and all printable ASCII: the text
+    /// `appendDecoded` appends as it is, in every encoding.
+    @inline(__always)
+    static func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let part = CSVFieldBytes.trimmed(bytes)
+        return !part.isEmpty && PrintableASCII.contains(only: part) ? part : nil
     }
 
     /// Appends a UTF-8 (or transcoded UTF-16) field's bytes as they are when they are valid

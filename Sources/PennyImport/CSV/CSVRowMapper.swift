@@ -210,12 +210,9 @@ struct CSVRowMapper {
         lentDescription = nil
         scratch.removeAll(keepingCapacity: true)
         scratchIsPrintableASCII = true
-        if lending, columns.count == 1, columns[0] < record.count {
-            let part = CSVFieldBytes.trimmed(record.field(columns[0]))
-            if let first = part.first, let last = part.last, first < 0x80, last < 0x80, PrintableASCII.contains(only: part) {
-                lentDescription = part
-                return true
-            }
+        if lending, columns.count == 1, columns[0] < record.count, let part = CSVFieldText.printableASCII(record.field(columns[0])) {
+            lentDescription = part
+            return true
         }
         for i in columns {
             guard i < record.count, CSVFieldText.appendDecoded(record.field(i), to: &scratch, joining: true, isPrintableASCII: &scratchIsPrintableASCII, rowSettings.encoding)
