@@ -1,10 +1,14 @@
-/// Whether bytes are all printable ASCII (0x20 through 0x7E), eight at a time: most bank
+/// Whether bytes are all printable ASCII (0x20 through 0x7E), sixteen or eight at a time: most bank
 /// descriptions are, and such text needs no decoding, no line-end handling and no
 /// sanitizing (`TextSanitizer.mayChange` is false for it).
 public enum PrintableASCII {
     /// True when every byte is in 0x20...0x7E (also for no bytes).
     @inline(__always)
     public static func contains(only bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.count >= 16, let base = bytes.baseAddress {
+            // Sixteen at a time, the last block overlapping the one before.
+            return ByteVectors.forEachBlockStart(count: bytes.count) { !ByteVectors.isAnyFlagged(ByteVectors.unprintable(ByteVectors.load(base, at: $0))) }
+        }
         let raw = UnsafeRawBufferPointer(bytes)
         var i = 0
         var bad: UInt64 = 0

@@ -44,9 +44,14 @@ public enum TextKey {
     /// folds the `String`).
     /// - Complexity: O(n), no allocation.
     ///
-    /// Eight bytes go at once when they are ASCII with single spaces between words (most
-    /// of a bank description): lower-cased in one word operation (`ByteLanes`).
+    /// Text of 17 bytes or more that folding only lowers (most bank descriptions: ASCII,
+    /// single spaces between words) goes sixteen bytes at a time (`foldedByLowering`).
+    /// Otherwise eight bytes go at once when they are ASCII with single spaces between
+    /// words: lower-cased in one word operation (`ByteLanes`).
     public static func foldLatin(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+        if utf8.count >= 17, let base = utf8.baseAddress, base[0] != 0x20, let count = foldedByLowering(base, count: utf8.count, into: out) {
+            return count
+        }
         var state = FoldState()
         var i = 0
         let n = utf8.count
@@ -75,6 +80,26 @@ public enum TextKey {
         return state.afterC3 ? nil : state.count
     }
 
+    /// `foldLatin` of text (17 bytes or more, not starting with a space) that folding only
+    /// lowers, sixteen bytes at a time (`ByteVectors`): every byte ASCII, no tab or line end,
+    /// no two spaces side by side. A–Z are lowered and a space last is dropped. Nil (nothing
+    /// written) for other text.
+    @inline(__always)
+    static func foldedByLowering(_ base: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+        let plain = ByteVectors.forEachBlockStart(count: count, width: 17) { at in
+            let block = ByteVectors.load(base, at: at)
+            let next = ByteVectors.load(base, at: at + 1)
+            let refused = ByteVectors.nonASCII(block) | ByteVectors.tabsAndLineEnds(block) | (ByteVectors.lanes(block, equalTo: 0x20) & ByteVectors.lanes(next, equalTo: 0x20))
+            return !ByteVectors.isAnyFlagged(refused | ByteVectors.nonASCII(next) | ByteVectors.tabsAndLineEnds(next))
+        }
+        guard plain else { return nil }
+        _ = ByteVectors.forEachBlockStart(count: count) { at in
+            ByteVectors.store(ByteVectors.loweredASCII(ByteVectors.load(base, at: at)), out, at: at)
+            return true
+        }
+        return base[count - 1] == 0x20 ? count - 1 : count
+    }
+
     /// `word` (eight bytes, the first in the low byte) lower-cased, when folding it byte by
     /// byte would copy it with only A–Z lowered (a space last then owed, `endsWithSpace`):
     /// every byte ASCII, no tab or line end, no two spaces side by side, and no space first
@@ -94,8 +119,9 @@ public enum TextKey {
         return (word | (upper >> 2), spaces >> 63 != 0)
     }
 
+    /// `foldLatin` byte by byte: what the word and vector paths are held to.
     @inline(__always)
-    private static func foldLatinBytes(_ utf8: some Collection<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func foldLatinBytes(_ utf8: some Collection<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
         var state = FoldState()
         for b in utf8 {
             guard state.take(b, into: out) else { return nil }

@@ -115,15 +115,20 @@ struct HotPathPropertyTests {
     @Test func descriptionsAreWrittenByTheJournalsRulesWhetherCopiedOrRewritten() {
         var generator = SeededGenerator(seed: 14)
         let alphabet: [UInt8] = [0x41, 0x62, 0x20, 0x20, 0x3B, 0x28, 0x09, 0x0A, 0x0D, 0xC3, 0xA9, 0x7A]
-        var copied = 0
-        for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<24, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        // Mostly letters and single spaces: long texts that are copied (sixteen bytes at a time).
+        let letters: [UInt8] = [0x41, 0x62, 0x7A, 0x31, 0x2E, 0x41, 0x62, 0x20, 0x28, 0x3B]
+        var copied = 0, longCopied = 0
+        for round in 0..<20_000 {
+            let letter = round % 2 == 0 ? alphabet : letters
+            let text = (0..<Int.random(in: 0..<(round % 2 == 0 ? 24 : 56), using: &generator)).map { _ in letter[Int.random(in: 0..<letter.count, using: &generator)] }
             let asIs = text.withUnsafeBufferPointer { ByteWriter.isWrittenAsIs($0) }
             #expect(asIs == (!text.isEmpty && Self.reference(text) == text))
             if asIs { copied += 1 }
+            if asIs && text.count >= 17 { longCopied += 1 }
             #expect(Array(JournalWriter.sanitize(String(decoding: text, as: UTF8.self)).utf8) == Self.reference(Array(String(decoding: text, as: UTF8.self).utf8)))
         }
         #expect(copied > 100)
+        #expect(longCopied > 100)
     }
 
     /// Minor units as decimal text, built from `String(magnitude)`: the reference.
