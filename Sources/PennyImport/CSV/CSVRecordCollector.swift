@@ -41,10 +41,17 @@ final class CSVRecordCollector {
         fieldEnds.deallocate()
     }
 
+    /// True once a field of the record being read may hold a line end (a quoted one, or
+    /// any from libcsv): only then does `endRecord` look for them.
+    @exclusivity(unchecked) private var recordMayHoldLineEnds = false
+
+    /// Adds a field to the record being read; `mayHoldLineEnd` false for a field known to
+    /// have none (an unquoted field ends at a line end).
     @inline(__always)
-    func appendField(_ field: UnsafeRawBufferPointer) {
+    func appendField(_ field: UnsafeRawBufferPointer, mayHoldLineEnd: Bool = true) {
         bytes.appendBytes(field)
         fieldEnds.append(bytes.count)
+        recordMayHoldLineEnds = recordMayHoldLineEnds || mayHoldLineEnd
     }
 
     func endRecord(terminator: Int32) {
@@ -60,7 +67,7 @@ final class CSVRecordCollector {
         // Line ends inside quoted fields: one search over the record's bytes (a field
         // cannot hold one otherwise).
         let contents = bytes.contents
-        if let base = contents.baseAddress, memchr(base, 0x0A, contents.count) != nil {
+        if recordMayHoldLineEnds, let base = contents.baseAddress, memchr(base, 0x0A, contents.count) != nil {
             for b in contents where b == 0x0A { newlinesInRecord += 1 }
         }
         if handsOn {
@@ -73,12 +80,14 @@ final class CSVRecordCollector {
         }
         recordStartLine += newlinesInRecord + 1
         newlinesInRecord = 0
+        recordMayHoldLineEnds = false
         bytes.removeAll()
         fieldEnds.removeAll()
     }
 
     /// Forgets the fields of a record not yet ended (`CSVSimpleRecords` hands it to libcsv).
     func discardOpenRecord() {
+        recordMayHoldLineEnds = false
         bytes.removeAll()
         fieldEnds.removeAll()
     }

@@ -60,7 +60,7 @@ struct CSVSimpleRecords {
             if byte == Self.carriageReturn || byte == Self.lineFeed {
                 // A line end before any field is a bare line end; after a delimiter, it ends
                 // an empty last field.
-                if begun { collector.appendField(UnsafeRawBufferPointer(start: nil, count: 0)) }
+                if begun { collector.appendField(UnsafeRawBufferPointer(start: nil, count: 0), mayHoldLineEnd: false) }
                 collector.endRecord(terminator: Int32(byte))
                 return position + 1
             }
@@ -77,7 +77,7 @@ struct CSVSimpleRecords {
                 guard position < end, base[position] != Self.quote else { return nil }
                 var last = position
                 while last > fieldStart, isBlank(base[last - 1]) { last -= 1 }
-                collector.appendField(UnsafeRawBufferPointer(start: base + fieldStart, count: last - fieldStart))
+                collector.appendField(UnsafeRawBufferPointer(start: base + fieldStart, count: last - fieldStart), mayHoldLineEnd: false)
                 fieldEnd = position
             }
             let separator = base[fieldEnd]
