@@ -55,3 +55,20 @@ int penny_rename_exchange(const char *from, const char *to) {
     return -1;
 #endif
 }
+
+#include <stdint.h>
+#include <sys/mman.h>
+
+int penny_advise_huge_pages(void *start, unsigned long bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = 2UL << 20;
+    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)start + bytes) & ~(huge - 1);
+    if (end <= first) return 0;
+    return madvise((void *)first, end - first, MADV_HUGEPAGE);
+#else
+    (void)start;
+    (void)bytes;
+    return 0;
+#endif
+}

@@ -39,4 +39,20 @@ struct IDSetTests {
         #expect(ids.count == Set(all).count)
         #expect(all.allSatisfy { ids.contains($0) })
     }
+
+    /// A copy is a value: its table is shared until one of the two changes (`WordTable`
+    /// is a class), and then each answers for its own ids, through growth and removal too.
+    @Test func aCopyChangesApartFromItsOriginal() {
+        var original = IDSet()
+        for id in UInt64(1)...1_000 { original.insert(id &* 0x9E37_79B9_7F4A_7C15) }
+        var copy = original
+        copy.insert(7)
+        copy.remove(1 &* 0x9E37_79B9_7F4A_7C15)
+        for id in UInt64(5_000)..<400_000 { copy.insert(id) }  // grows past 2 MiB: huge pages asked for
+        #expect(!original.contains(7) && copy.contains(7))
+        #expect(original.contains(1 &* 0x9E37_79B9_7F4A_7C15) && !copy.contains(1 &* 0x9E37_79B9_7F4A_7C15))
+        #expect(original.count == 1_000 && copy.count == 1_000 + 395_000)
+        original.removeAll()
+        #expect(copy.contains(7) && copy.contains(399_999) && original.count == 0 && !original.contains(7))
+    }
 }

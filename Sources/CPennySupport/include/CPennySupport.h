@@ -28,4 +28,11 @@ int penny_map_large_blocks(unsigned long bytes);
 /// cannot; elsewhere always ENOSYS).
 int penny_rename_exchange(const char *from, const char *to);
 
+/// Asks the kernel to back the whole 2 MiB pages inside `bytes` at `start` with huge pages
+/// once they are first touched (Linux's `madvise` with `MADV_HUGEPAGE`; elsewhere nothing).
+/// The large hash tables and filters an import probes at random then take a few TLB
+/// entries instead of one per 4 KiB. Call it before the memory is written. Returns 0, or -1
+/// with `errno` (a hint: callers may ignore it).
+int penny_advise_huge_pages(void *start, unsigned long bytes);
+
 #endif

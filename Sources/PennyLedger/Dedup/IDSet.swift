@@ -9,7 +9,9 @@ internal import CPennySupport
 /// - Complexity: `contains`, `insert` and `remove` O(1) expected; memory 8–16 bytes per
 ///   id (the table is kept at most 7/10 full).
 struct IDSet {
-    private var slots: [UInt64]
+    /// The slots (`WordTable`: huge pages under a large table); shared by copies of the set
+    /// until one of them changes.
+    private var slots: WordTable
     private var mask: Int
     private var shift: UInt64
     private var hasZero = false
@@ -18,7 +20,7 @@ struct IDSet {
 
     /// An empty set.
     init() {
-        slots = [UInt64](repeating: 0, count: 16)
+        slots = WordTable(zeroed: 16)
         mask = 15
         shift = 60
     }
@@ -30,14 +32,13 @@ struct IDSet {
     func contains(_ id: UInt64) -> Bool {
         if id == 0 { return hasZero }
         let (mask, shift) = (self.mask, self.shift)
-        return slots.withUnsafeBufferPointer { s in
-            var i = Self.home(id, shift)
-            while true {
-                let v = s[i]
-                if v == id { return true }
-                if v == 0 { return false }
-                i = (i + 1) & mask
-            }
+        let s = slots.words
+        var i = Self.home(id, shift)
+        while true {
+            let v = s[i]
+            if v == id { return true }
+            if v == 0 { return false }
+            i = (i + 1) & mask
         }
     }
 
@@ -45,12 +46,13 @@ struct IDSet {
     /// so that a class holding the set reaches it in place, not through a retained copy).
     @inline(__always) mutating func prefetch(_ id: UInt64) {
         let home = Self.home(id, shift)
-        slots.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
+        penny_prefetch(slots.words + home)
     }
 
     /// Empties the set, keeping its table (a spilling set refills it to the same size).
     mutating func removeAll() {
-        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        makeUnique()
+        slots.words.update(repeating: 0, count: slots.count)
         hasZero = false
         count = 0
     }
@@ -82,62 +84,66 @@ struct IDSet {
             return
         }
         let (mask, shift) = (self.mask, self.shift)
-        var removed = false
-        slots.withUnsafeMutableBufferPointer { s in
-            var i = Self.home(id, shift)
-            while s[i] != id {
-                if s[i] == 0 { return }
-                i = (i + 1) & mask
-            }
-            // Backward-shift deletion: move later entries of the run into the hole when
-            // their home slot does not lie cyclically in (hole, their slot].
-            var hole = i
-            var j = i
-            while true {
-                j = (j + 1) & mask
-                let v = s[j]
-                if v == 0 { break }
-                let h = Self.home(v, shift)
-                let stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
-                if !stays {
-                    s[hole] = v
-                    hole = j
-                }
-            }
-            s[hole] = 0
-            removed = true
+        makeUnique()
+        let s = slots.words
+        var i = Self.home(id, shift)
+        while s[i] != id {
+            if s[i] == 0 { return }
+            i = (i + 1) & mask
         }
-        if removed { count -= 1 }
+        // Backward-shift deletion: move later entries of the run into the hole when
+        // their home slot does not lie cyclically in (hole, their slot].
+        var hole = i
+        var j = i
+        while true {
+            j = (j + 1) & mask
+            let v = s[j]
+            if v == 0 { break }
+            let h = Self.home(v, shift)
+            let stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
+            if !stays {
+                s[hole] = v
+                hole = j
+            }
+        }
+        s[hole] = 0
+        count -= 1
     }
 
     /// Calls `body` with every id, in no particular order.
     func forEach(_ body: (UInt64) -> Void) {
         if hasZero { body(0) }
-        for v in slots where v != 0 { body(v) }
+        let s = slots.words
+        for i in 0..<slots.count where s[i] != 0 { body(s[i]) }
     }
 
     private mutating func place(_ id: UInt64) -> Bool {
         let mask = self.mask
-        let start = Self.home(id, shift)
-        return slots.withUnsafeMutableBufferPointer { s in
-            var i = start
-            while true {
-                let v = s[i]
-                if v == id { return false }
-                if v == 0 {
-                    s[i] = id
-                    return true
-                }
-                i = (i + 1) & mask
+        makeUnique()
+        let s = slots.words
+        var i = Self.home(id, shift)
+        while true {
+            let v = s[i]
+            if v == id { return false }
+            if v == 0 {
+                s[i] = id
+                return true
             }
+            i = (i + 1) & mask
         }
+    }
+
+    /// Gives this set its own table before a change when a copy shares it.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
     }
 
     private mutating func grow() {
         let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
+        slots = WordTable(zeroed: old.count * 2)
         mask = slots.count - 1
         shift -= 1
-        for v in old where v != 0 { _ = place(v) }
+        for i in 0..<old.count where old.words[i] != 0 { _ = place(old.words[i]) }
     }
 }

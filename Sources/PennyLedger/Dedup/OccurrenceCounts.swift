@@ -15,7 +15,8 @@ import Foundation
 /// has and however often they repeat (an export pasted twice into one file).
 struct OccurrenceCounts: Sendable {
     /// 0 marks an empty slot (key 0 is counted in `zeroCount`).
-    private var keys = [UInt64](repeating: 0, count: 64)
+    /// The slots (`WordTable`: huge pages under a large table).
+    private var keys = WordTable(zeroed: 64)
     /// Occupied slots, so `removeAll` clears only those.
     private var used: [Int32] = []
     private var shift: UInt64 = 58
@@ -43,7 +44,7 @@ struct OccurrenceCounts: Sendable {
         let room = min(self.spillsPast, 1 << 18)
         var slots = 64
         while IDSet.capacity(slots: slots) < room { slots *= 2 }
-        keys = [UInt64](repeating: 0, count: slots)
+        keys = WordTable(zeroed: slots)
         shift = UInt64(64 - slots.trailingZeroBitCount)
         used.reserveCapacity(room)
     }
@@ -68,17 +69,17 @@ struct OccurrenceCounts: Sendable {
         }
         if used.count + 1 > IDSet.capacity(slots: keys.count) { grow() }
         let shift = self.shift
-        let added = keys.withUnsafeMutableBufferPointer { keys in
-            let mask = keys.count - 1
-            var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while true {
-                if keys[i] == key { return -1 }
-                if keys[i] == 0 {
-                    keys[i] = key
-                    return i
-                }
-                i = (i + 1) & mask
+        if !isKnownUniquelyReferenced(&keys) { keys = keys.copy() }
+        let (table, mask) = (keys.words, keys.count - 1)
+        var added = -1
+        var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while table[i] != key {
+            if table[i] == 0 {
+                table[i] = key
+                added = i
+                break
             }
+            i = (i + 1) & mask
         }
         guard added < 0 else {
             used.append(Int32(added))
@@ -100,11 +101,11 @@ struct OccurrenceCounts: Sendable {
             near: NSTemporaryDirectory() + "/penny-counts", memoryLimit: min(1 << 17, spillsPast), logs: false, maximumRuns: 8)
         // The keys are distinct: written straight as one sorted run.
         let (table, occupied) = (keys, used)
-        set.spillAbsent(count: occupied.count) { body in for slot in occupied { body(table[Int(slot)]) } }
+        set.spillAbsent(count: occupied.count) { body in for slot in occupied { body(table.words[Int(slot)]) } }
         let keys = SpilledKeys(set: set)
         for (key, count) in repeats { keys.mark(key, upTo: count) }
         spilled = keys
-        self.keys = [UInt64](repeating: 0, count: 64)
+        self.keys = WordTable(zeroed: 64)
         used = []
         shift = 58
         repeats = [:]
@@ -118,14 +119,13 @@ struct OccurrenceCounts: Sendable {
             return
         }
         let home = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        keys.withUnsafeBufferPointer { penny_prefetch($0.baseAddress! + home) }
+        penny_prefetch(keys.words + home)
     }
 
     /// Forgets every count (the table keeps its size).
     mutating func removeAll() {
-        keys.withUnsafeMutableBufferPointer { keys in
-            for i in used { keys[Int(i)] = 0 }
-        }
+        if !isKnownUniquelyReferenced(&keys) { keys = keys.copy() }
+        for i in used { keys.words[Int(i)] = 0 }
         used.removeAll(keepingCapacity: true)
         repeats.removeAll()
         zeroCount = 0
@@ -134,15 +134,15 @@ struct OccurrenceCounts: Sendable {
     }
 
     private mutating func grow() {
-        let old = used.map { keys[Int($0)] }
-        keys = [UInt64](repeating: 0, count: keys.count * 2)
+        let old = used.map { keys.words[Int($0)] }
+        keys = WordTable(zeroed: keys.count * 2)
         shift -= 1
         used.removeAll(keepingCapacity: true)
         let mask = keys.count - 1
         for key in old {
             var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while keys[i] != 0 { i = (i + 1) & mask }
-            keys[i] = key
+            while keys.words[i] != 0 { i = (i + 1) & mask }
+            keys.words[i] = key
             used.append(Int32(i))
         }
     }

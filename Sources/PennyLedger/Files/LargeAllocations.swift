@@ -16,4 +16,15 @@ public enum LargeAllocations {
     public static func mapFromNowOn() {
         _ = penny_map_large_blocks(UInt(mappedFrom))
     }
+
+    /// Huge pages are 2 MiB: a block that spans one gets some.
+    static let hugePageBytes = 2 << 20
+
+    /// Asks for huge pages under the whole 2 MiB pages of `bytes` at `start`, which is not
+    /// written yet (a fresh mapping: blocks of `mappedFrom` bytes or more get their own).
+    /// A hint: nothing changes but the time a random probe takes.
+    static func adviseHugePages(_ start: UnsafeMutableRawPointer, bytes: Int) {
+        guard bytes >= hugePageBytes else { return }
+        _ = penny_advise_huge_pages(start, UInt(bytes))
+    }
 }

@@ -71,7 +71,11 @@ final class OwnedBloomFilter {
         // Each block on one cache line: a large allocation starts 16 bytes into a page, so
         // each block straddled two lines, and a query's prefetch brought in only the first
         // (a million shuffled rows' import spent half its id lookups waiting on the second).
-        words = UnsafeMutableRawPointer.allocate(byteCount: wordCount * 8, alignment: 64).bindMemory(to: UInt64.self, capacity: wordCount)
+        let bytes = wordCount * 8
+        // On huge pages when it spans one (`WordTable`): a query is a random probe.
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: bytes >= LargeAllocations.hugePageBytes ? LargeAllocations.hugePageBytes : 64)
+        LargeAllocations.adviseHugePages(raw, bytes: bytes)
+        words = raw.bindMemory(to: UInt64.self, capacity: wordCount)
         words.initialize(repeating: 0, count: wordCount)
         filter = BlockedBloomFilter(words: words, blockCount: blocks)
     }
