@@ -28,6 +28,24 @@ struct HotPathPropertyTests {
         }
     }
 
+    /// A day of tens of thousands of rows (one day's export) grows the table past the size
+    /// from which it goes straight to its last: the counts still agree with a dictionary,
+    /// before and after the day ends.
+    @Test func aDayOfTensOfThousandsOfKeysCountsAsADictionaryDoes() {
+        var generator = SeededGenerator(seed: 12)
+        var counts = OccurrenceCounts()
+        for day in 0..<2 {
+            var reference: [UInt64: Int] = [:]
+            for _ in 0..<60_000 {
+                let key = UInt64.random(in: 1..<(day == 0 ? 50_000 : 1_000), using: &generator) &* 0x9E37_79B9_7F4A_7C15
+                reference[key, default: 0] += 1
+                #expect(counts.next(key) == reference[key])
+            }
+            #expect(!counts.hasSpilled)
+            counts.removeAll()
+        }
+    }
+
     /// Spilled counts (keys and markers in a scratch file, recent counts cached) agree with
     /// a dictionary too: keys seen hundreds of times, keys that come back after the cache
     /// lost them, a spill in the middle of repeats, and a reset (a date's end) after one.
