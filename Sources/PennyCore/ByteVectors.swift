@@ -1,12 +1,12 @@
 /// Sixteen bytes at a time: vector compares (SSE2 on x86-64) for scans of text that most
 /// bytes pass. A text of `count` ≥ 16 bytes is covered by blocks at 0, 16, 32… and a last
-/// block ending at its end, which may overlap the one before (`blockStarts`): a scan that
-/// only asks whether any byte fails may read a byte twice.
+/// block ending at its end, which may overlap the one before (`forEachBlockStart`): a scan
+/// that only asks whether any byte fails may read a byte twice.
 ///
-/// Answers are blocks whose lanes are flagged in their high bit. Every operation is of two
-/// vectors and avoids order compares: a vector against a scalar (`block .== 0x20`), the
-/// standard library's `any`, lane conversions and `.<` on bytes compiled to loops over the
-/// lanes or to calls.
+/// Answers are blocks whose lanes are flagged in their high bit. Every operation takes two
+/// vectors and none is an order compare: comparing a vector with a scalar
+/// (`block .== 0x20`), the standard library's `any`, lane conversions and `.<` on bytes
+/// each compiled to a loop over the lanes or to a call.
 public enum ByteVectors {
     /// Sixteen bytes as lanes.
     public typealias Block = SIMD16<UInt8>

@@ -58,8 +58,8 @@ struct OccurrenceCounts: Sendable {
 
     /// A table this large goes straight to its last size when it fills: only a day of
     /// tens of thousands of rows (one day's export, or a file not grouped by date) grows
-    /// past it, and doubling on rehashed its keys four more times (2% of the importer's
-    /// thread in a one-day million rows).
+    /// past it, and doubling from it rehashed the keys four more times (2% of the
+    /// importer's thread in a one-day million rows).
     private static let jumpsFromSlots = 1 << 15
 
     /// True once the scratch file of the spilled keys failed: the counts are then not to be
@@ -82,7 +82,7 @@ struct OccurrenceCounts: Sendable {
         }
         if used.count + 1 > IDSet.capacity(slots: keys.count) { grow() }
         let shift = self.shift
-        if !isKnownUniquelyReferenced(&keys) { keys = keys.copy() }
+        makeUnique()
         let (table, mask) = (keys.words, keys.count - 1)
         var added = -1
         var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
@@ -137,13 +137,19 @@ struct OccurrenceCounts: Sendable {
 
     /// Forgets every count (the table keeps its size).
     mutating func removeAll() {
-        if !isKnownUniquelyReferenced(&keys) { keys = keys.copy() }
+        makeUnique()
         for i in used { keys.words[Int(i)] = 0 }
         used.removeAll(keepingCapacity: true)
         repeats.removeAll()
         zeroCount = 0
         // The scratch file goes with the set (it is unlinked already).
         spilled = nil
+    }
+
+    /// Gives these counts their own table before a change when a copy shares it.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&keys) { keys = keys.copy() }
     }
 
     private mutating func grow() {
