@@ -37,6 +37,20 @@ public enum ByteVectors {
         return body(last)
     }
 
+    /// True when the `count` bytes (17 or more) at `base` have no tab or line end, no two
+    /// spaces side by side, and no byte `refused` flags: each block and the block one byte
+    /// after it are read, so every byte and every pair of neighbours is seen. The scan
+    /// behind folding (`TextKey`) and the journal's written-as-is test.
+    @inlinable @inline(__always)
+    public static func isSingleSpaced(_ base: UnsafePointer<UInt8>, count: Int, refusing refused: (Block) -> Block) -> Bool {
+        forEachBlockStart(count: count, width: 17) { at in
+            let block = load(base, at: at)
+            let next = load(base, at: at + 1)
+            let doubleSpaces = lanes(block, equalTo: 0x20) & lanes(next, equalTo: 0x20)
+            return !isAnyFlagged(doubleSpaces | tabsAndLineEnds(block) | tabsAndLineEnds(next) | refused(block) | refused(next))
+        }
+    }
+
     /// The lanes of `block` that are not printable ASCII (below 0x20, or 0x7F and above),
     /// flagged in their high bit: `block − 0x20` is 0x80 or more, or reaches 0x80 when 0x21
     /// is added (it was 0x5F or more).

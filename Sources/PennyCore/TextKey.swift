@@ -86,13 +86,7 @@ public enum TextKey {
     /// written) for other text.
     @inline(__always)
     static func foldedByLowering(_ base: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int? {
-        let plain = ByteVectors.forEachBlockStart(count: count, width: 17) { at in
-            let block = ByteVectors.load(base, at: at)
-            let next = ByteVectors.load(base, at: at + 1)
-            let refused = ByteVectors.nonASCII(block) | ByteVectors.tabsAndLineEnds(block) | (ByteVectors.lanes(block, equalTo: 0x20) & ByteVectors.lanes(next, equalTo: 0x20))
-            return !ByteVectors.isAnyFlagged(refused | ByteVectors.nonASCII(next) | ByteVectors.tabsAndLineEnds(next))
-        }
-        guard plain else { return nil }
+        guard ByteVectors.isSingleSpaced(base, count: count, refusing: ByteVectors.nonASCII) else { return nil }
         _ = ByteVectors.forEachBlockStart(count: count) { at in
             ByteVectors.store(ByteVectors.loweredASCII(ByteVectors.load(base, at: at)), out, at: at)
             return true

@@ -153,8 +153,6 @@ public struct RoundUpEngine {
         return result
     }
 
-    /// A program with what accrual needs precomputed; programs without a pot, currency or
-    /// usable unit (validation refuses those) are left out.
     /// A program's terms for the spare change of one purchase (no reference counted parts).
     struct SpareTerms {
         let currency: Currency
@@ -172,6 +170,8 @@ public struct RoundUpEngine {
         }
     }
 
+    /// A program with what accrual needs precomputed; programs without a pot, currency or
+    /// usable unit (validation refuses those) are left out.
     private struct CompiledProgram {
         let program: RoundUpProgram
         let origins: Set<String>

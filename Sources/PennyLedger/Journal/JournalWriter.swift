@@ -394,12 +394,9 @@ struct ByteWriter {
             count += tail.count
             return
         }
-        base[count] = 0x20
-        count += 1
-        for i in 0..<code.count { base[count + i] = code[i] }
-        count += code.count
-        base[count] = 0x0A
-        count += 1
+        put(0x20)
+        put(code)
+        put(0x0A)
     }
 
     /// `n` spaces (room checked by the caller): eight at a store where the room allows
@@ -455,7 +452,9 @@ struct ByteWriter {
     /// bytes at a time (`ByteVectors`) in texts of 17 or more, else eight (`ByteLanes`).
     static func isWrittenAsIs(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first, let last = text.last, first != 0x20, first != UInt8(ascii: "("), last != 0x20 else { return false }
-        if text.count >= 17, let base = text.baseAddress { return isWrittenAsIsInBlocks(base, count: text.count) }
+        if text.count >= 17, let base = text.baseAddress {
+            return ByteVectors.isSingleSpaced(base, count: text.count) { ByteVectors.lanes($0, equalTo: UInt8(ascii: ";")) }
+        }
         let raw = UnsafeRawBufferPointer(text)
         var i = 0
         var spaceBefore: UInt64 = 0  // 0x80 when the byte before the word is a space
@@ -475,19 +474,6 @@ struct ByteWriter {
             i += 1
         }
         return true
-    }
-
-    /// `isWrittenAsIs`' scan of the bytes between the ends: each block and the block one byte
-    /// after it, so every byte and every pair of neighbours is seen.
-    @inline(__always)
-    private static func isWrittenAsIsInBlocks(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        ByteVectors.forEachBlockStart(count: count, width: 17) { at in
-            let block = ByteVectors.load(base, at: at)
-            let next = ByteVectors.load(base, at: at + 1)
-            let refused =
-                ByteVectors.tabsAndLineEnds(block) | ByteVectors.lanes(block, equalTo: 0x3B) | (ByteVectors.lanes(block, equalTo: 0x20) & ByteVectors.lanes(next, equalTo: 0x20))
-            return !ByteVectors.isAnyFlagged(refused | ByteVectors.tabsAndLineEnds(next) | ByteVectors.lanes(next, equalTo: 0x3B))
-        }
     }
 
     /// Writes one part of a description that started at `start`, white space collapsed

@@ -20,16 +20,12 @@ struct DayChanges: Sequence, Sendable {
 
     /// Makes `change` the change of `day`.
     mutating func set(_ change: Int64, for day: Int) {
-        var slot = self.slot(of: day)
-        if days[slot] != day {
-            if (count + 1) * 4 > days.count * 3 {
-                grow()
-                slot = self.slot(of: day)
-            }
-            days[slot] = day
-            count += 1
+        let (slot, found) = find(day)
+        if found {
+            store(change, at: slot)
+        } else {
+            _ = insert(change, for: day, at: slot)
         }
-        changes[slot] = change
     }
 
     /// Where `day` is (`found`), or the empty slot where it would go: for `change(at:)`,
